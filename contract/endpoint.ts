@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** Who may call an endpoint: anyone, a signed-in user, or the super admin (basic auth). */
+export type Access = 'public' | 'user' | 'superadmin';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Endpoint {
+  method: Method;
+  /** Path with `{name}` placeholders, exactly as the spec writes it. */
+  path: string;
+  access: Access;
+  summary: string;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** Success body; `z.null()` means 204 No Content. */
+  response: z.ZodType;
+  /** Success status when not 200/204 (e.g. 201). */
+  status?: number;
+}
+
+/** Declares an endpoint once; server, client and OpenAPI document all derive from it. */
+export function endpoint<const E extends Endpoint>(e: E): E {
+  return e;
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type In<S> = S extends z.ZodType ? z.input<S> : undefined;
+
+export type ParamsOf<E extends Endpoint> = Out<E['params']>;
+export type QueryOf<E extends Endpoint> = Out<E['query']>;
+export type BodyOf<E extends Endpoint> = Out<E['body']>;
+export type BodyInputOf<E extends Endpoint> = In<E['body']>;
+export type ResponseOf<E extends Endpoint> = z.output<E['response']>;
+
+/** Fills `{name}` placeholders of a path. */
+export function fillPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+export const Id = z.uuid({ error: 'Invalid id' });
+export const IdParams = z.object({ id: Id });
+export const MessageResponse = z.object({ message: z.string() });
+export const IsoDateTime = z.string().describe('ISO 8601 date-time');

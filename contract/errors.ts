@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/**
+ * Stable error codes. The server answers every failure as `ErrorBody`;
+ * the web client reads `message` (and `errors` for lists of rule failures).
+ */
+export const errorStatus = {
+  /** Input failed validation; `errors` may list each failed rule. */
+  VALIDATION: 400,
+  /** No or invalid credentials, expired session. */
+  UNAUTHENTICATED: 401,
+  /** Signed in, but the permission level does not allow this. */
+  FORBIDDEN: 403,
+  /** The account is awaiting email verification or approval. */
+  ACCOUNT_PENDING: 403,
+  /** The account request was denied. */
+  ACCOUNT_REJECTED: 403,
+  /** Does not exist, or belongs to another family (never distinguished). */
+  NOT_FOUND: 404,
+  /** Conflicts with the current state (duplicate email, last admin, ...). */
+  CONFLICT: 409,
+  /** Too many attempts; try again later. */
+  RATE_LIMITED: 429,
+  /** Unexpected server failure. */
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+export const errorCodes = Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]];
+
+export const ErrorBody = z.object({
+  code: z.enum(errorCodes),
+  message: z.string(),
+  errors: z.array(z.string()).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;

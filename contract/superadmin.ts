@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { endpoint, Id, IsoDateTime, MessageResponse } from './endpoint.ts';
+import { limits } from './limits.ts';
+
+export const AccountStatus = z.enum(['PENDING', 'ACTIVE', 'REJECTED']);
+export type AccountStatus = z.infer<typeof AccountStatus>;
+
+export const superadminMessages = {
+  loginFailed: 'Login failed. Please check your credentials.',
+  authFailed: 'Authentication failed',
+  loadFailed: 'Failed to load data',
+  approveFailed: 'Failed to approve user',
+  rejectFailed: 'Failed to reject user',
+  assignFailed: 'Failed to assign user to family',
+  statusFailed: 'Failed to change user status',
+  resetFailed: 'Failed to reset password',
+  createFamilyFailed: 'Failed to create family',
+  familyNameRequired: 'Family name is required',
+  familyIdRequired: 'Please enter a family ID',
+  selectUsers: 'Please select at least one user',
+  notConfigured: 'Super admin is not configured on this server',
+} as const;
+
+export const AdminUser = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  name: z.string(),
+  status: AccountStatus,
+  emailVerified: z.boolean(),
+  familyId: z.uuid().nullable(),
+  lastLogin: IsoDateTime.nullable(),
+  createdAt: IsoDateTime,
+});
+export type AdminUser = z.infer<typeof AdminUser>;
+
+export const AdminFamily = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string().nullable(),
+  memberCount: z.number().int(),
+  createdAt: IsoDateTime,
+});
+export type AdminFamily = z.infer<typeof AdminFamily>;
+
+const UserParams = z.object({ id: Id });
+
+export const listUsers = endpoint({
+  method: 'GET', path: '/api/superadmin/users', access: 'superadmin',
+  summary: 'Every user, newest first', response: z.array(AdminUser),
+});
+export const listPendingUsers = endpoint({
+  method: 'GET', path: '/api/superadmin/users/pending', access: 'superadmin',
+  summary: 'Users awaiting approval', response: z.array(AdminUser),
+});
+export const listFamilies = endpoint({
+  method: 'GET', path: '/api/superadmin/families', access: 'superadmin',
+  summary: 'Every family', response: z.array(AdminFamily),
+});
+export const approveUser = endpoint({
+  method: 'PUT', path: '/api/superadmin/users/{id}/approve', access: 'superadmin',
+  summary: 'Set a user ACTIVE', params: UserParams, response: AdminUser,
+});
+export const rejectUser = endpoint({
+  method: 'PUT', path: '/api/superadmin/users/{id}/reject', access: 'superadmin',
+  summary: 'Set a user REJECTED and end their sessions', params: UserParams, response: AdminUser,
+});
+export const assignUserToFamily = endpoint({
+  method: 'PUT', path: '/api/superadmin/users/{id}/family/{familyId}', access: 'superadmin',
+  summary: 'Move a user into a family as a member',
+  params: z.object({ id: Id, familyId: Id }), response: AdminUser,
+});
+export const setUserStatus = endpoint({
+  method: 'PUT', path: '/api/superadmin/users/{id}/status', access: 'superadmin',
+  summary: 'Set a user\'s status directly', params: UserParams,
+  body: z.object({ status: AccountStatus }), response: AdminUser,
+});
+export const resetUserPassword = endpoint({
+  method: 'PUT', path: '/api/superadmin/users/{id}/password', access: 'superadmin',
+  summary: 'Set a new password for a user and end their sessions', params: UserParams,
+  body: z.object({ newPassword: z.string().max(256) }), response: MessageResponse,
+});
+export const createFamily = endpoint({
+  method: 'POST', path: '/api/superadmin/families', access: 'superadmin',
+  summary: 'Create an empty family',
+  body: z.object({
+    name: z.string().trim().min(1, superadminMessages.familyNameRequired)
+      .max(limits.familyNameMax, 'Family name must be less than 100 characters'),
+    description: z.string().trim().max(1000).nullish(),
+  }),
+  response: AdminFamily,
+  status: 201,
+});

@@ -1,0 +1,93 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { messages } from '@hearth/contract/accounts';
+import type { Clock } from './platform/clock.ts';
+import { systemClock } from './platform/clock.ts';
+import type { Config } from './platform/config.ts';
+import type { Database } from './platform/db/client.ts';
+import type { Deps } from './platform/deps.ts';
+import { errorHandler } from './platform/http/errors.ts';
+import type { App } from './platform/http/route.ts';
+import { createMailer, type Mailer } from './platform/mail/mailer.ts';
+import { Throttle } from './platform/throttle.ts';
+import { accountRoutes } from './features/accounts/routes.ts';
+import { superadminRoutes } from './features/superadmin/routes.ts';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole app without listening, so tests can `inject` into it. */
+export async function buildApp(options: AppOptions): Promise<App> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  const clock = options.clock ?? systemClock;
+  const mailer = options.mailer ?? createMailer({
+    smtpUrl: options.config.smtpUrl, from: options.config.mailFrom, log: app.log,
+  });
+  const deps: Deps = {
+    config: options.config,
+    database: options.database,
+    db: options.database.db,
+    clock,
+    mailer,
+    throttle: new Throttle(options.database.db, clock),
+    log: app.log,
+  };
+
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => ({ statusCode: 429, message: messages.tooManyAttempts }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Hearth API', version: '1.0.0' },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          basic: { type: 'http', scheme: 'basic' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(async (api) => {
+    const scoped = api as unknown as App;
+    accountRoutes(scoped, deps);
+    superadminRoutes(scoped, deps);
+  });
+
+  const webDist = options.config.webDist;
+  const spa = webDist !== undefined && existsSync(join(webDist, 'index.html'));
+  if (spa) await app.register(fastifyStatic, { root: webDist, wildcard: false });
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    if (spa && request.method === 'GET' && !url.startsWith('/api/') && url !== '/api') {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send({ code: 'NOT_FOUND', message: `No route ${request.method} ${url.split('?')[0]}` });
+  });
+  app.addHook('onClose', async () => mailer.close());
+  return app;
+}

@@ -1,0 +1,76 @@
+import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
+import type { Queryable } from '../../platform/db/client.ts';
+import { emailTokens, loginCodes, users } from '../../platform/db/schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type TokenPurpose = 'VERIFY_EMAIL' | 'RESET_PASSWORD';
+
+export async function findUserByEmail(q: Queryable, email: string): Promise<UserRow | undefined> {
+  const [row] = await q.select().from(users).where(eq(users.email, email)).limit(1);
+  return row;
+}
+
+export async function insertUser(
+  q: Queryable, values: { email: string; name: string; passwordHash: string; createdAt: Date },
+): Promise<UserRow> {
+  const [row] = await q.insert(users).values(values).returning();
+  if (!row) throw new Error('user insert returned nothing');
+  return row;
+}
+
+export async function updateUser(q: Queryable, id: string, values: Partial<UserRow>): Promise<void> {
+  await q.update(users).set(values).where(eq(users.id, id));
+}
+
+export async function insertEmailToken(
+  q: Queryable, values: { userId: string; purpose: TokenPurpose; tokenHash: string; createdAt: Date; expiresAt: Date },
+): Promise<void> {
+  await q.insert(emailTokens).values(values);
+}
+
+/** Marks every unused token of that purpose as used, so only the newest link works. */
+export async function retireEmailTokens(q: Queryable, userId: string, purpose: TokenPurpose, at: Date): Promise<void> {
+  await q.update(emailTokens).set({ usedAt: at })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+}
+
+/** Consumes a live token: returns its user id, or undefined when unknown, used or expired. */
+export async function consumeEmailToken(
+  q: Queryable, tokenHash: string, purpose: TokenPurpose, now: Date,
+): Promise<string | undefined> {
+  const [row] = await q.update(emailTokens).set({ usedAt: now })
+    .where(and(
+      eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, purpose),
+      isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now),
+    ))
+    .returning({ userId: emailTokens.userId });
+  return row?.userId;
+}
+
+export async function insertLoginCode(
+  q: Queryable, values: { userId: string; codeHash: string; createdAt: Date; expiresAt: Date },
+): Promise<void> {
+  await q.update(loginCodes).set({ usedAt: values.createdAt })
+    .where(and(eq(loginCodes.userId, values.userId), isNull(loginCodes.usedAt)));
+  await q.insert(loginCodes).values(values);
+}
+
+export async function findLiveLoginCode(q: Queryable, userId: string, now: Date, maxFailures: number) {
+  const [row] = await q.select().from(loginCodes)
+    .where(and(
+      eq(loginCodes.userId, userId), isNull(loginCodes.usedAt), gt(loginCodes.expiresAt, now),
+      lt(loginCodes.failedAttempts, maxFailures),
+    ))
+    .orderBy(desc(loginCodes.createdAt)).limit(1);
+  return row;
+}
+
+export async function markLoginCode(q: Queryable, id: string, change: { usedAt?: Date; failedAttempts?: number }) {
+  await q.update(loginCodes).set(change).where(eq(loginCodes.id, id));
+}
+
+/** Reads a user and locks the row until the transaction ends. */
+export async function lockUser(q: Queryable, id: string): Promise<UserRow | undefined> {
+  const [row] = await q.select().from(users).where(eq(users.id, id)).for('update');
+  return row;
+}

@@ -1,0 +1,215 @@
+import { messages, passwordProblems, type SessionUser } from '@hearth/contract/accounts';
+import { limits } from '@hearth/contract/limits';
+import { hashPassword, hashToken, newCode, newToken, verifyPassword } from '../../platform/auth/secrets.ts';
+import {
+  createSession, resolveSession, revokeAllSessions, revokeSession, type Caller,
+} from '../../platform/auth/sessions.ts';
+import { hours, minutes } from '../../platform/clock.ts';
+import type { Queryable } from '../../platform/db/client.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { AppError, conflict, invalid, rateLimited, unauthenticated } from '../../platform/errors.ts';
+import type { Mail } from '../../platform/mail/mailer.ts';
+import { findUsableInvite, foundFamily, joinFamily } from '../family/membership.ts';
+import { loginCodeMail, passwordResetMail, verificationMail } from './mails.ts';
+import { toSessionUser } from './mapper.ts';
+import * as repo from './repository.ts';
+
+export const verifyLifetime = hours(24);
+export const resetLifetime = hours(1);
+export const codeLifetime = minutes(10);
+export const codeMaxFailures = 5;
+export const codeSendWindows = [{ max: 1, ms: minutes(1) }, { max: 5, ms: hours(1) }];
+export const resetSendWindows = [{ max: 1, ms: minutes(1) }, { max: 5, ms: hours(1) }];
+export const verifyResendWindows = [{ max: 1, ms: minutes(5) }];
+/** Failed sign-ins per email before the account's sign-in is paused (by password and by code). */
+export const signInFailureWindows = [{ max: 10, ms: minutes(15) }];
+
+// Verifying against a real hash when the email is unknown keeps both paths equally slow.
+const dummyHash = hashPassword('not-a-real-password-A1');
+
+export class AccountService {
+  private readonly deps: Deps;
+  constructor(deps: Deps) {
+    this.deps = deps;
+  }
+
+  private get now() {
+    return this.deps.clock.now();
+  }
+
+  /** Sends after the request's work is done; a mail failure is logged, never shown to the caller. */
+  private deliver(mail: Mail): void {
+    this.deps.mailer.send(mail).catch((err: unknown) => this.deps.log.error({ err, to: mail.to }, 'mail failed'));
+  }
+
+  private link(path: string, token: string): string {
+    return `${this.deps.config.publicUrl}${path}?token=${encodeURIComponent(token)}`;
+  }
+
+  private async issueVerification(q: Queryable, user: { id: string; email: string; name: string }): Promise<Mail> {
+    const token = newToken();
+    await repo.retireEmailTokens(q, user.id, 'VERIFY_EMAIL', this.now);
+    await repo.insertEmailToken(q, {
+      userId: user.id, purpose: 'VERIFY_EMAIL', tokenHash: hashToken(token),
+      createdAt: this.now, expiresAt: new Date(this.now.getTime() + verifyLifetime),
+    });
+    return verificationMail(user.email, user.name, this.link('/verify-email', token));
+  }
+
+  async register(input: { email: string; name: string; password: string; inviteToken?: string | null | undefined }) {
+    const problems = passwordProblems(input.password);
+    if (problems.length > 0) throw invalid(messages.passwordPolicy, problems);
+    const passwordHash = await hashPassword(input.password);
+    const mail = await this.deps.db.transaction(async (tx) => {
+      const invite = input.inviteToken ? await findUsableInvite(tx, this.deps.clock, input.inviteToken) : null;
+      if (input.inviteToken && !invite) throw invalid(messages.inviteInvalid);
+      if (invite?.invitedEmail && invite.invitedEmail.toLowerCase() !== input.email) {
+        throw invalid(messages.inviteOtherEmail);
+      }
+      if (await repo.findUserByEmail(tx, input.email)) throw conflict(messages.emailTaken);
+      const user = await repo.insertUser(tx, {
+        email: input.email, name: input.name, passwordHash, createdAt: this.now,
+      });
+      if (invite) await joinFamily(tx, invite.familyId, user, 'EDIT');
+      else await foundFamily(tx, user);
+      return this.issueVerification(tx, user);
+    }).catch((error: unknown) => {
+      // Two registrations racing for one email: the unique index decides.
+      if (isUniqueViolation(error)) throw conflict(messages.emailTaken);
+      throw error;
+    });
+    this.deliver(mail);
+    return { message: messages.registered };
+  }
+
+  async verifyEmail(token: string) {
+    const userId = await repo.consumeEmailToken(this.deps.db, hashToken(token), 'VERIFY_EMAIL', this.now);
+    if (!userId) throw invalid(messages.verifyTokenInvalid);
+    const activated = await this.markVerified(userId);
+    return { message: activated ? messages.emailVerified : messages.emailVerifiedAwaitingApproval };
+  }
+
+  /** Verifying an email activates a PENDING account unless approval is required. Returns whether it is ACTIVE. */
+  private async markVerified(userId: string): Promise<boolean> {
+    const activate = !this.deps.config.requireApproval;
+    const user = await this.deps.db.transaction(async (tx) => {
+      const row = await repo.lockUser(tx, userId);
+      if (!row) return undefined;
+      const status = row.status === 'PENDING' && activate ? 'ACTIVE' : row.status;
+      await repo.updateUser(tx, userId, { emailVerifiedAt: row.emailVerifiedAt ?? this.now, status });
+      return { ...row, status };
+    });
+    return user?.status === 'ACTIVE';
+  }
+
+  async login(input: { email: string; password: string }) {
+    const throttleKey = `signin:${input.email}`;
+    if (!(await this.deps.throttle.within(throttleKey, signInFailureWindows))) {
+      throw rateLimited(messages.tooManyAttempts);
+    }
+    const user = await repo.findUserByEmail(this.deps.db, input.email);
+    const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password);
+    if (!user || !ok) {
+      await this.deps.throttle.record(throttleKey);
+      throw unauthenticated(messages.badCredentials);
+    }
+    await this.deps.throttle.clear(throttleKey);
+    await this.refuseInactive(user);
+    return this.signIn(user.id);
+  }
+
+  /** A PENDING or REJECTED account gets the spec's messages; an unverified one also gets a fresh link. */
+  private async refuseInactive(user: repo.UserRow): Promise<void> {
+    if (user.status === 'REJECTED') throw new AppError('ACCOUNT_REJECTED', messages.accountDenied);
+    if (user.status === 'ACTIVE') return;
+    if (!user.emailVerifiedAt && (await this.deps.throttle.allow(`verify-resend:${user.id}`, verifyResendWindows))) {
+      this.deliver(await this.issueVerification(this.deps.db, user));
+    }
+    throw new AppError('ACCOUNT_PENDING', messages.accountPending);
+  }
+
+  private async signIn(userId: string): Promise<{ token: string; user: SessionUser }> {
+    const token = await createSession(this.deps.db, this.deps.clock, userId);
+    await repo.updateUser(this.deps.db, userId, { lastLoginAt: this.now });
+    const caller = await resolveSession(this.deps.db, this.deps.clock, token);
+    if (!caller) throw new Error('new session did not resolve');
+    return { token, user: toSessionUser(caller) };
+  }
+
+  async requestCode(email: string) {
+    if (!(await this.deps.throttle.allow(`code-send:${email}`, codeSendWindows))) {
+      throw rateLimited(messages.tooManyAttempts);
+    }
+    const user = await repo.findUserByEmail(this.deps.db, email);
+    if (user) {
+      const code = newCode(limits.codeLength);
+      await repo.insertLoginCode(this.deps.db, {
+        userId: user.id, codeHash: hashToken(`${user.id}:${code}`),
+        createdAt: this.now, expiresAt: new Date(this.now.getTime() + codeLifetime),
+      });
+      this.deliver(loginCodeMail(user.email, code));
+    }
+    return { message: messages.codeRequested };
+  }
+
+  async verifyCode(input: { email: string; code: string }) {
+    const throttleKey = `signin:${input.email}`;
+    if (!(await this.deps.throttle.within(throttleKey, signInFailureWindows))) {
+      throw rateLimited(messages.tooManyAttempts);
+    }
+    const user = await repo.findUserByEmail(this.deps.db, input.email);
+    const live = user && await repo.findLiveLoginCode(this.deps.db, user.id, this.now, codeMaxFailures);
+    if (!user || !live || live.codeHash !== hashToken(`${user.id}:${input.code}`)) {
+      await this.deps.throttle.record(throttleKey);
+      if (live) await repo.markLoginCode(this.deps.db, live.id, { failedAttempts: live.failedAttempts + 1 });
+      throw unauthenticated(messages.codeInvalid);
+    }
+    await repo.markLoginCode(this.deps.db, live.id, { usedAt: this.now });
+    await this.deps.throttle.clear(throttleKey);
+    await this.refuseInactive(user);
+    return this.signIn(user.id);
+  }
+
+  async requestPasswordReset(email: string) {
+    const user = await repo.findUserByEmail(this.deps.db, email);
+    if (user && (await this.deps.throttle.allow(`reset-send:${email}`, resetSendWindows))) {
+      const token = newToken();
+      await this.deps.db.transaction(async (tx) => {
+        await repo.retireEmailTokens(tx, user.id, 'RESET_PASSWORD', this.now);
+        await repo.insertEmailToken(tx, {
+          userId: user.id, purpose: 'RESET_PASSWORD', tokenHash: hashToken(token),
+          createdAt: this.now, expiresAt: new Date(this.now.getTime() + resetLifetime),
+        });
+      });
+      this.deliver(passwordResetMail(user.email, this.link('/reset-password', token)));
+    }
+    return { message: messages.resetRequested };
+  }
+
+  async confirmPasswordReset(input: { token: string; newPassword: string }) {
+    const problems = passwordProblems(input.newPassword);
+    if (problems.length > 0) throw invalid(messages.passwordPolicy, problems);
+    const passwordHash = await hashPassword(input.newPassword);
+    const userId = await this.deps.db.transaction(async (tx) => {
+      const id = await repo.consumeEmailToken(tx, hashToken(input.token), 'RESET_PASSWORD', this.now);
+      if (!id) throw invalid(messages.resetTokenInvalid);
+      await repo.updateUser(tx, id, { passwordHash });
+      await revokeAllSessions(tx, this.deps.clock, id);
+      return id;
+    });
+    // Following the emailed link proves the address, as the verification link would.
+    await this.markVerified(userId);
+    return { success: true as const, message: messages.resetDone };
+  }
+
+  async logout(caller: Caller) {
+    await revokeSession(this.deps.db, this.deps.clock, caller.sessionId);
+    return null;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string; cause?: { code?: string } }).code
+    ?? (error as { cause?: { code?: string } }).cause?.code;
+  return code === '23505';
+}

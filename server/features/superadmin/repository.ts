@@ -1,0 +1,54 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../../platform/db/client.ts';
+import { families, familyMembers, users } from '../../platform/db/schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function listUsers(q: Queryable, status?: UserRow['status']): Promise<UserRow[]> {
+  const query = q.select().from(users).$dynamic();
+  if (status) query.where(eq(users.status, status));
+  return query.orderBy(desc(users.createdAt));
+}
+
+export async function findUser(q: Queryable, id: string): Promise<UserRow | undefined> {
+  const [row] = await q.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function updateUser(q: Queryable, id: string, values: Partial<UserRow>): Promise<UserRow | undefined> {
+  const [row] = await q.update(users).set(values).where(eq(users.id, id)).returning();
+  return row;
+}
+
+const familyColumns = {
+  id: families.id,
+  name: families.name,
+  description: families.description,
+  createdAt: families.createdAt,
+  memberCount: sql<number>`(select count(*)::int from ${familyMembers} where ${familyMembers.familyId} = ${families.id})`,
+};
+export type FamilyRow = { id: string; name: string; description: string | null; createdAt: Date; memberCount: number };
+
+export async function listFamilies(q: Queryable): Promise<FamilyRow[]> {
+  return q.select(familyColumns).from(families).orderBy(desc(families.createdAt));
+}
+
+export async function findFamily(q: Queryable, id: string): Promise<FamilyRow | undefined> {
+  const [row] = await q.select(familyColumns).from(families).where(eq(families.id, id)).limit(1);
+  return row;
+}
+
+export async function insertFamily(q: Queryable, values: { name: string; description: string | null }) {
+  const [row] = await q.insert(families).values(values).returning({ id: families.id });
+  if (!row) throw new Error('family insert returned nothing');
+  return row.id;
+}
+
+export async function findMemberOfUser(q: Queryable, userId: string) {
+  const [row] = await q.select().from(familyMembers).where(eq(familyMembers.userId, userId)).limit(1);
+  return row;
+}
+
+export async function deleteMember(q: Queryable, id: string): Promise<void> {
+  await q.delete(familyMembers).where(eq(familyMembers.id, id));
+}

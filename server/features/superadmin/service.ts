@@ -1,0 +1,79 @@
+import { messages, passwordProblems } from '@hearth/contract/accounts';
+import type { AccountStatus } from '@hearth/contract/superadmin';
+import { hashPassword } from '../../platform/auth/secrets.ts';
+import { revokeAllSessions } from '../../platform/auth/sessions.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { conflict, invalid, notFound } from '../../platform/errors.ts';
+import { countAdmins, joinFamily } from '../family/membership.ts';
+import { toAdminFamily, toAdminUser } from './mapper.ts';
+import * as repo from './repository.ts';
+
+export const lastAdminMessage = 'This user is the last admin of their family; make another member an admin first.';
+
+export class SuperadminService {
+  private readonly deps: Deps;
+  constructor(deps: Deps) {
+    this.deps = deps;
+  }
+
+  async users() {
+    return (await repo.listUsers(this.deps.db)).map(toAdminUser);
+  }
+
+  async pendingUsers() {
+    return (await repo.listUsers(this.deps.db, 'PENDING')).map(toAdminUser);
+  }
+
+  async families() {
+    return (await repo.listFamilies(this.deps.db)).map(toAdminFamily);
+  }
+
+  async setStatus(userId: string, status: AccountStatus) {
+    return this.deps.db.transaction(async (tx) => {
+      const row = await repo.updateUser(tx, userId, { status });
+      if (!row) throw notFound('User not found');
+      // Only ACTIVE accounts may hold sessions; any other status signs the user out everywhere.
+      if (status !== 'ACTIVE') await revokeAllSessions(tx, this.deps.clock, userId);
+      return toAdminUser(row);
+    });
+  }
+
+  async resetPassword(userId: string, newPassword: string) {
+    const problems = passwordProblems(newPassword);
+    if (problems.length > 0) throw invalid(messages.passwordPolicy, problems);
+    const passwordHash = await hashPassword(newPassword);
+    await this.deps.db.transaction(async (tx) => {
+      if (!(await repo.updateUser(tx, userId, { passwordHash }))) throw notFound('User not found');
+      await revokeAllSessions(tx, this.deps.clock, userId);
+    });
+    return { message: 'Password reset' };
+  }
+
+  /** Moves the user into the family: ADMIN when the family has none yet, else EDIT. */
+  async assignToFamily(userId: string, familyId: string) {
+    return this.deps.db.transaction(async (tx) => {
+      const user = await repo.findUser(tx, userId);
+      if (!user) throw notFound('User not found');
+      if (!(await repo.findFamily(tx, familyId))) throw notFound('Family not found');
+      const member = await repo.findMemberOfUser(tx, userId);
+      if (member?.familyId === familyId && user.familyId === familyId) return toAdminUser(user);
+      if (member) {
+        if (member.permissionLevel === 'ADMIN' && (await countAdmins(tx, member.familyId)) === 1) {
+          throw conflict(lastAdminMessage);
+        }
+        await repo.deleteMember(tx, member.id);
+      }
+      await joinFamily(tx, familyId, user, (await countAdmins(tx, familyId)) === 0 ? 'ADMIN' : 'EDIT');
+      const updated = await repo.findUser(tx, userId);
+      if (!updated) throw notFound('User not found');
+      return toAdminUser(updated);
+    });
+  }
+
+  async createFamily(input: { name: string; description?: string | null | undefined }) {
+    const id = await repo.insertFamily(this.deps.db, { name: input.name, description: input.description || null });
+    const row = await repo.findFamily(this.deps.db, id);
+    if (!row) throw new Error('created family not found');
+    return toAdminFamily(row);
+  }
+}

@@ -1,0 +1,41 @@
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './platform/config.ts';
+import { migrate, openPglite, openPostgres } from './platform/db/client.ts';
+
+/** Reads the environment, opens and migrates the database, and listens. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  config.webDist = fileURLToPath(new URL('../web/dist', import.meta.url));
+  const database = config.databaseUrl
+    ? await openPostgres(config.databaseUrl)
+    : await openPglite({ dataDir: config.dataDir });
+  await migrate(database);
+
+  const app = await buildApp({ config, database, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+  app.log.info(config.databaseUrl ? 'Database: PostgreSQL' : `Database: PGlite in ${config.dataDir}`);
+  if (!config.smtpUrl) app.log.info('SMTP_URL is not set: mail is printed to this log instead of being sent.');
+  if (!config.superadmin) {
+    app.log.info('Super admin is disabled: set SUPERADMIN_USERNAME and SUPERADMIN_PASSWORD to enable /superadmin.');
+  }
+
+  const stop = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  await app.listen({ port: config.port, host: config.host });
+}
+
+await main();

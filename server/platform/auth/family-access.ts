@@ -1,0 +1,31 @@
+import type { PermissionLevel } from '@hearth/contract/permissions';
+import { AppError, forbidden } from '../errors.ts';
+import type { Caller } from './sessions.ts';
+
+/** A caller known to belong to a family. */
+export type FamilyCaller = Caller & { familyId: string; memberId: string; permissionLevel: PermissionLevel };
+
+export const noFamilyMessage = 'You are not a member of a family yet.';
+export const readOnlyMessage = 'Your permission level is read-only: you can view but not change this.';
+export const adminOnlyMessage = 'Only a family admin can do this.';
+
+/** Every family-scoped call starts here: the caller must have a family and a member record in it. */
+export function requireFamily(caller: Caller): FamilyCaller {
+  if (!caller.familyId || !caller.memberId || !caller.permissionLevel) {
+    throw new AppError('FORBIDDEN', noFamilyMessage);
+  }
+  return caller as FamilyCaller;
+}
+
+/** ADMIN and EDIT may change family content; READ_ONLY may only read. */
+export function requireEditor(caller: Caller): FamilyCaller {
+  const member = requireFamily(caller);
+  if (member.permissionLevel === 'READ_ONLY') throw forbidden(readOnlyMessage);
+  return member;
+}
+
+export function requireAdmin(caller: Caller): FamilyCaller {
+  const member = requireFamily(caller);
+  if (member.permissionLevel !== 'ADMIN') throw forbidden(adminOnlyMessage);
+  return member;
+}

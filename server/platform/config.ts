@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+  PUBLIC_URL: z.url().optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3).default('Hearth <no-reply@hearth.local>'),
+  SUPERADMIN_USERNAME: z.string().min(1).optional(),
+  SUPERADMIN_PASSWORD: z.string().min(1).optional(),
+  REQUIRE_APPROVAL: flag.default(false),
+  AI_BASE_URL: z.url().optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  superadmin: { username: string; password: string } | undefined;
+  requireApproval: boolean;
+  /** Folder of the built web app, served with SPA fallback when present. */
+  webDist: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; a bad value stops start-up with a message naming it. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = Env.safeParse(cleaned);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new ConfigError(`Invalid configuration:\n${problems}`);
+  }
+  const e = parsed.data;
+  if (Boolean(e.SUPERADMIN_USERNAME) !== Boolean(e.SUPERADMIN_PASSWORD)) {
+    throw new ConfigError('Invalid configuration:\n  SUPERADMIN_USERNAME and SUPERADMIN_PASSWORD must be set together');
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    superadmin: e.SUPERADMIN_USERNAME && e.SUPERADMIN_PASSWORD
+      ? { username: e.SUPERADMIN_USERNAME, password: e.SUPERADMIN_PASSWORD }
+      : undefined,
+    requireApproval: e.REQUIRE_APPROVAL,
+    webDist: undefined,
+  };
+}

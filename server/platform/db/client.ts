@@ -1,0 +1,86 @@
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle; repositories accept `Db | Tx` so services decide the boundary. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Queryable = Db | Tx;
+
+export type Listener = (payload: string) => void;
+
+/** One open database, whichever engine: drizzle for queries, LISTEN for live updates. */
+export interface Database {
+  engine: 'pglite' | 'postgres';
+  db: Db;
+  listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Opens PGlite in a data folder (created if missing) or from a dumped data dir, in memory. */
+export async function openPglite(source: { dataDir: string } | { dump: Blob }): Promise<Database> {
+  let client: PGlite;
+  if ('dataDir' in source) {
+    await mkdir(source.dataDir, { recursive: true });
+    client = await PGlite.create(source.dataDir);
+  } else {
+    client = await PGlite.create({ loadDataDir: source.dump });
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    engine: 'pglite',
+    db,
+    listen: async (channel, listener) => {
+      const stop = await client.listen(channel, listener);
+      return async () => stop();
+    },
+    close: () => client.close(),
+  };
+}
+
+export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const listeners = new Set<pg.Client>();
+  return {
+    engine: 'postgres',
+    db,
+    listen: async (channel, listener) => {
+      // LISTEN needs a connection of its own that stays open; the pool would hand it back.
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      client.on('notification', (msg) => {
+        if (msg.channel === channel) listener(msg.payload ?? '');
+      });
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      listeners.add(client);
+      return async () => {
+        listeners.delete(client);
+        await client.end();
+      };
+    },
+    close: async () => {
+      await Promise.all([...listeners].map((c) => c.end()));
+      await pool.end();
+    },
+  };
+}
+
+export async function migrate(database: Database): Promise<void> {
+  if (database.engine === 'pglite') {
+    await migratePglite(database.db as never, { migrationsFolder });
+  } else {
+    await migratePg(database.db as never, { migrationsFolder });
+  }
+}
+
+export { schema };

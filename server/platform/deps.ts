@@ -1,0 +1,17 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { Throttle } from './throttle.ts';
+
+/** What features are built from; created once in app.ts. */
+export interface Deps {
+  config: Config;
+  database: Database;
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  throttle: Throttle;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,22 @@
+import { errorStatus, type ErrorCode } from '@hearth/contract/errors';
+
+/** The one application error: a stable code (mapped to an HTTP status) and a message for people. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly errors: string[] | undefined;
+  constructor(code: ErrorCode, message: string, errors?: string[]) {
+    super(message);
+    this.code = code;
+    this.errors = errors;
+  }
+  get status(): number {
+    return errorStatus[this.code];
+  }
+}
+
+export const notFound = (what = 'Not found') => new AppError('NOT_FOUND', what);
+export const forbidden = (message = 'You do not have permission to do this.') => new AppError('FORBIDDEN', message);
+export const invalid = (message: string, errors?: string[]) => new AppError('VALIDATION', message, errors);
+export const conflict = (message: string) => new AppError('CONFLICT', message);
+export const unauthenticated = (message: string) => new AppError('UNAUTHENTICATED', message);
+export const rateLimited = (message: string) => new AppError('RATE_LIMITED', message);

@@ -1,0 +1,30 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody, ErrorCode } from '@hearth/contract/errors';
+import { AppError } from '../errors.ts';
+
+const codeForStatus: Record<number, ErrorCode> = {
+  400: 'VALIDATION', 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 409: 'CONFLICT',
+  413: 'VALIDATION', 415: 'VALIDATION', 429: 'RATE_LIMITED',
+};
+
+/** Turns every failure into `ErrorBody`; anything unexpected is logged and answered as a plain 500. */
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    return send(reply, error.status, { code: error.code, message: error.message, errors: error.errors });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors = error.validation.map((v) => v.message ?? 'Invalid value');
+    return send(reply, 400, { code: 'VALIDATION', message: errors[0] ?? 'Invalid request', errors });
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return send(reply, status, { code: codeForStatus[status] ?? 'VALIDATION', message: error.message });
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return send(reply, 500, { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
+}
+
+function send(reply: FastifyReply, status: number, body: ErrorBody) {
+  return reply.code(status).type('application/json').send(JSON.stringify(body));
+}

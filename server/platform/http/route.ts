@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '@hearth/contract/endpoint';
+import { superadminMessages } from '@hearth/contract/superadmin';
+import { messages } from '@hearth/contract/accounts';
+import type { Caller } from '../auth/sessions.ts';
+import { resolveSession } from '../auth/sessions.ts';
+import { safeEqual } from '../auth/secrets.ts';
+import { minutes } from '../clock.ts';
+import type { Deps } from '../deps.ts';
+import { rateLimited, unauthenticated } from '../errors.ts';
+
+export type App = FastifyInstance<RawServerDefault, import('http').IncomingMessage, import('http').ServerResponse,
+  FastifyRequest['log'], ZodTypeProvider>;
+
+export interface Ctx<E extends Endpoint> {
+  params: ParamsOf<E>;
+  query: QueryOf<E>;
+  body: BodyOf<E>;
+  caller: E['access'] extends 'user' ? Caller : null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface RouteOptions {
+  /** Per-IP request limit for this route (brute-force protection), enforced by @fastify/rate-limit. */
+  perIp?: { max: number; timeWindow: number };
+}
+
+const toFastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+/** Wires one contract endpoint: validation, access check, status code and response serialization. */
+export function route<E extends Endpoint>(
+  app: App, deps: Deps, e: E, handler: (ctx: Ctx<E>) => Promise<ResponseOf<E>>, options: RouteOptions = {},
+): void {
+  const status = e.status ?? 200;
+  const noContent = e.response.safeParse(null).success && e.response.def.type === 'null';
+  app.route({
+    method: e.method,
+    url: toFastifyPath(e.path),
+    schema: {
+      summary: e.summary,
+      tags: [e.path.split('/')[2] ?? 'auth'],
+      ...(e.params ? { params: e.params } : {}),
+      ...(e.query ? { querystring: e.query } : {}),
+      ...(e.body ? { body: e.body } : {}),
+      ...(noContent ? {} : { response: { [status]: e.response } }),
+      ...(e.access === 'public' ? {} : { security: [{ [e.access === 'user' ? 'bearer' : 'basic']: [] }] }),
+    },
+    config: options.perIp ? { rateLimit: options.perIp } : {},
+    handler: async (request, reply) => {
+      let caller: Caller | null = null;
+      if (e.access === 'user') caller = await authenticate(deps, request);
+      if (e.access === 'superadmin') await authenticateSuperadmin(deps, request);
+      const result = await handler({
+        params: request.params, query: request.query, body: request.body, caller, request, reply,
+      } as Ctx<E>);
+      if (noContent) return reply.code(204).send();
+      return reply.code(status).send(result);
+    },
+  });
+}
+
+async function authenticate(deps: Deps, request: FastifyRequest): Promise<Caller> {
+  const header = request.headers.authorization ?? '';
+  const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+  if (!token) throw unauthenticated(messages.notSignedIn);
+  const caller = await resolveSession(deps.db, deps.clock, token);
+  if (!caller) throw unauthenticated(messages.sessionExpired);
+  return caller;
+}
+
+const superadminFailures = [{ max: 10, ms: minutes(15) }];
+
+async function authenticateSuperadmin(deps: Deps, request: FastifyRequest): Promise<void> {
+  const expected = deps.config.superadmin;
+  if (!expected) throw unauthenticated(superadminMessages.notConfigured);
+  const key = `superadmin-fail:${request.ip}`;
+  if (!(await deps.throttle.within(key, superadminFailures))) throw rateLimited(messages.tooManyAttempts);
+  const header = request.headers.authorization ?? '';
+  const decoded = header.startsWith('Basic ') ? Buffer.from(header.slice(6), 'base64').toString('utf8') : '';
+  const colon = decoded.indexOf(':');
+  const ok = colon > 0
+    && safeEqual(decoded.slice(0, colon), expected.username)
+    && safeEqual(decoded.slice(colon + 1), expected.password);
+  if (!ok) {
+    await deps.throttle.record(key);
+    throw unauthenticated(superadminMessages.authFailed);
+  }
+}
