@@ -35,10 +35,14 @@ export async function openPglite(source: { dataDir: string } | { dump: Blob }): 
   } else {
     client = await PGlite.create({ loadDataDir: source.dump });
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return pgliteDatabase(client);
+}
+
+/** Wraps an open PGlite client; LISTEN works within this process. */
+export function pgliteDatabase(client: PGlite): Database {
   return {
     engine: 'pglite',
-    db,
+    db: drizzlePglite(client, { schema }) as unknown as Db,
     listen: async (channel, listener) => {
       const stop = await client.listen(channel, listener);
       return async () => stop();

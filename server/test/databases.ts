@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { migrate, openPglite, openPostgres, pgliteDatabase, type Database } from '../platform/db/client.ts';
+
+export type Engine = 'pglite' | 'postgres';
+
+/** Built once per test run: a migrated PGlite dump and a migrated PostgreSQL template database. */
+export interface Templates {
+  pgliteDump: string;
+  postgresUrl: string | undefined;
+  postgresTemplate: string | undefined;
+}
+
+export async function buildTemplates(postgresUrl: string | undefined): Promise<Templates> {
+  const client = await PGlite.create();
+  await migrate(pgliteDatabase(client));
+  const dump = await client.dumpDataDir('gzip');
+  const pgliteDump = join(tmpdir(), `hearth-template-${process.pid}.tgz`);
+  await writeFile(pgliteDump, Buffer.from(await dump.arrayBuffer()));
+  await client.close();
+
+  let postgresTemplate: string | undefined;
+  if (postgresUrl) {
+    postgresTemplate = `hearth_tpl_${randomBytes(4).toString('hex')}`;
+    await admin(postgresUrl, `CREATE DATABASE ${postgresTemplate}`);
+    const database = await openPostgres(withDatabase(postgresUrl, postgresTemplate), { max: 1 });
+    await migrate(database);
+    await database.close();
+  }
+  return { pgliteDump, postgresUrl, postgresTemplate };
+}
+
+export async function dropTemplates(t: Templates): Promise<void> {
+  if (t.postgresUrl && t.postgresTemplate) {
+    await admin(t.postgresUrl, `DROP DATABASE IF EXISTS ${t.postgresTemplate} WITH (FORCE)`);
+  }
+}
+
+/** A fresh, migrated database of its own for one test file. */
+export async function openTestDatabase(engine: Engine, t: Templates): Promise<Database> {
+  if (engine === 'pglite') {
+    const dump = new Blob([await readFile(t.pgliteDump)]);
+    return openPglite({ dump });
+  }
+  if (!t.postgresUrl || !t.postgresTemplate) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `hearth_t_${randomBytes(6).toString('hex')}`;
+  await admin(t.postgresUrl, `CREATE DATABASE ${name} TEMPLATE ${t.postgresTemplate}`);
+  const database = await openPostgres(withDatabase(t.postgresUrl, name));
+  const url = t.postgresUrl;
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await admin(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+// Creating a database from a template fails while another session copies the same template.
+async function admin(url: string, statement: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(statement);
+      return;
+    } catch (error) {
+      if (attempt >= 20 || !String(error).includes('is being accessed by other users')) throw error;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    } finally {
+      await client.end();
+    }
+  }
+}
