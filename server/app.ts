@@ -17,6 +17,7 @@ import type { Deps } from './platform/deps.ts';
 import { errorHandler } from './platform/http/errors.ts';
 import type { App } from './platform/http/route.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
+import { Realtime } from './platform/realtime.ts';
 import { Throttle } from './platform/throttle.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
 import { superadminRoutes } from './features/superadmin/routes.ts';
@@ -51,6 +52,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     clock,
     mailer,
     throttle: new Throttle(options.database.db, clock),
+    realtime: new Realtime(options.database),
     log: app.log,
   };
 
@@ -88,6 +90,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }
     return reply.code(404).send({ code: 'NOT_FOUND', message: `No route ${request.method} ${url.split('?')[0]}` });
   });
-  app.addHook('onClose', async () => mailer.close());
+  await deps.realtime.start();
+  app.addHook('onClose', async () => {
+    await deps.realtime.stop();
+    mailer.close();
+  });
   return app;
 }

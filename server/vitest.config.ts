@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
+import type { Engine } from './test/databases.ts';
 
-const engines = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])] as const;
+const engines: Engine[] = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres' as const] : [])];
 
 /** Every server test file runs once per engine: always PGlite, and PostgreSQL when TEST_DATABASE_URL is set. */
 export default defineConfig({

@@ -3,6 +3,7 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { Realtime } from './realtime.ts';
 import type { Throttle } from './throttle.ts';
 
 /** What features are built from; created once in app.ts. */
@@ -13,5 +14,6 @@ export interface Deps {
   clock: Clock;
   mailer: Mailer;
   throttle: Throttle;
+  realtime: Realtime;
   log: FastifyBaseLogger;
 }

@@ -1,0 +1,25 @@
+import { defineConfig } from '@playwright/test';
+import { e2ePort } from './support/hearth.ts';
+
+export default defineConfig({
+  testDir: './tests',
+  globalSetup: './support/global-setup.ts',
+  // One app and one mail catcher serve every test; 2 cores fit one browser at a time best.
+  workers: 1,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: '../.tmp/e2e-results.json' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${e2ePort}`,
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+        '--disable-component-update', '--disable-sync',
+      ],
+    },
+  },
+  outputDir: '../.tmp/e2e-output',
+});

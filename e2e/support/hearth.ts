@@ -1,0 +1,77 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const e2ePort = Number(process.env.E2E_PORT ?? 3199);
+export const mailDir = fileURLToPath(new URL('../../.tmp/e2e-mail', import.meta.url));
+export const superadmin = { username: 'admin', password: 'Super-Secret-1' };
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface RunningHearth {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the real server (built web app, fresh PGlite folder) and waits until it answers. */
+export async function startHearth(options: { port: number; smtpUrl: string; env?: Record<string, string> }): Promise<RunningHearth> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'hearth-e2e-'));
+  const url = `http://127.0.0.1:${options.port}`;
+  const child: ChildProcess = spawn(process.execPath, ['server/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env, PORT: String(options.port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '',
+      PUBLIC_URL: url, SMTP_URL: options.smtpUrl, SUPERADMIN_USERNAME: superadmin.username,
+      SUPERADMIN_PASSWORD: superadmin.password, LOG_LEVEL: 'warn', ...options.env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/docs/json`)).ok) break;
+    } catch { /* not listening yet */ }
+    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface CaughtMail {
+  to: string;
+  subject: string;
+  text: string;
+  at: number;
+}
+
+/** Waits for the newest mail to `to` whose subject matches, caught by the global mail catcher. */
+export async function waitForMail(to: string, subject: RegExp, timeoutMs = 15_000): Promise<CaughtMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const files = await readdir(mailDir).catch(() => [] as string[]);
+    const mails = await Promise.all(files.map(async (f) => JSON.parse(await readFile(join(mailDir, f), 'utf8')) as CaughtMail));
+    const match = mails.filter((m) => m.to === to.toLowerCase() && subject.test(m.subject)).sort((a, b) => b.at - a.at)[0];
+    if (match) return match;
+    if (Date.now() > deadline) throw new Error(`No mail to ${to} matching ${subject}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export function linkIn(text: string, path: string): string {
+  const match = new RegExp(`https?://[^\\s]+${path.replace(/[/?]/g, '\\$&')}[^\\s]*`).exec(text);
+  if (!match) throw new Error(`No ${path} link in mail:\n${text}`);
+  return match[0];
+}
+
+let n = 0;
+export const uniqueEmail = (prefix = 'e2e') => `${prefix}${Date.now().toString(36)}${++n}@example.test`;
+export const password = 'Cozy-Kitchen-42';

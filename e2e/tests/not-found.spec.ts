@@ -1,0 +1,14 @@
+import { expect, test } from '@playwright/test';
+
+test('an unknown path shows the 404 page, whose button goes home', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to Home' }).click();
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+});
+
+test('an unknown API path answers JSON 404, not the web app', async ({ request }) => {
+  const res = await request.get('/api/no-such-thing');
+  expect(res.status()).toBe(404);
+  expect((await res.json()).code).toBe('NOT_FOUND');
+});

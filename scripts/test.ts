@@ -1,0 +1,68 @@
+/**
+ * The whole test suite: type check, server tests on every engine, web build, browser tests.
+ * Ends with one summary line, `tests: N passed, N failed`, summed over every runner.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const tmp = `${root}.tmp`;
+mkdirSync(tmp, { recursive: true });
+
+const counts = { passed: 0, failed: 0 };
+let ok = true;
+
+function run(title: string, command: string, args: string[], cwd = root): boolean {
+  console.log(`\n=== ${title}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd, stdio: 'inherit', env: process.env });
+  const passed = result.status === 0;
+  console.log(`=== ${title}: ${passed ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (!passed) ok = false;
+  return passed;
+}
+
+function readJson(file: string): any {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+const bin = (name: string) => `${root}node_modules/.bin/${name}`;
+const only = process.argv[2];
+
+if (!only || only === 'typecheck') {
+  if (!run('Type check', 'npm', ['run', 'typecheck'])) counts.failed += 1;
+}
+
+if (!only || only === 'server') {
+  const report = `${tmp}/server-results.json`;
+  rmSync(report, { force: true });
+  const passed = run('Server tests', bin('vitest'), [
+    'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
+  ], `${root}server`);
+  const json = readJson(report);
+  if (json) {
+    counts.passed += json.numPassedTests;
+    counts.failed += json.numFailedTests + (json.numTotalTests === 0 ? 1 : 0);
+  } else if (!passed) counts.failed += 1;
+}
+
+if (!only || only === 'e2e') {
+  if (run('Web build', 'npm', ['run', 'build', '-w', 'web'])) {
+    const report = `${tmp}/e2e-results.json`;
+    rmSync(report, { force: true });
+    const passed = run('Browser tests', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts']);
+    const json = readJson(report);
+    if (json?.stats) {
+      counts.passed += json.stats.expected + json.stats.flaky;
+      counts.failed += json.stats.unexpected;
+    } else if (!passed) counts.failed += 1;
+  } else counts.failed += 1;
+}
+
+console.log(`\ntests: ${counts.passed} passed, ${counts.failed} failed`);
+process.exit(ok && counts.failed === 0 ? 0 : 1);

@@ -1,0 +1,69 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import * as accounts from '@hearth/contract/accounts';
+import { call } from '../shared/api/client.ts';
+import { session } from '../shared/session.ts';
+import { paths } from './paths.ts';
+
+const links = [
+  { to: paths.newsfeed, label: 'Newsfeed' },
+  { to: paths.aiMealPlanner, label: 'AI Meal Planner' },
+  { to: paths.lists, label: 'Grocery Lists' },
+  { to: paths.meals, label: 'Meals' },
+  { to: paths.family, label: 'Family' },
+  { to: paths.calendar, label: 'Calendar' },
+  { to: paths.locations, label: 'Locations' },
+  { to: paths.recurringItems, label: 'Recurring Items' },
+];
+
+/** The signed-in frame: a top bar with the hamburger menu. */
+export function Layout() {
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const menuRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: MouseEvent | KeyboardEvent) => {
+      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !menuRef.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+
+  const logout = async () => {
+    // Revoke on the server, but sign out locally even if that call fails.
+    await call(accounts.logout).catch(() => undefined);
+    session.clear();
+    queryClient.clear();
+    navigate(paths.auth);
+  };
+
+  return (
+    <>
+      <header className="topbar">
+        <div className="inner" ref={menuRef}>
+          <Link to={paths.newsfeed} className="brand">Hearth</Link>
+          <button type="button" className="icon" aria-label="Menu" aria-expanded={open} onClick={() => setOpen(!open)}>
+            <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true"><path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+          </button>
+          {open && (
+            <nav className="menu" aria-label="Main menu">
+              {links.map((l) => <NavLink key={l.to} to={l.to} end>{l.label}</NavLink>)}
+              <button type="button" onClick={logout}>Logout</button>
+            </nav>
+          )}
+        </div>
+      </header>
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import { Navigate, Outlet } from 'react-router';
+import { session } from '../shared/session.ts';
+import { Loading } from '../shared/ui/Status.tsx';
+import { useCurrentUser } from '../shared/useCurrentUser.ts';
+import { paths } from './paths.ts';
+
+/** Sends visitors without a stored session, or whose session fails the /api/me check, to /auth. */
+export function ProtectedRoute() {
+  const hasSession = session.token() !== null && session.user() !== null;
+  const me = useCurrentUser();
+  if (!hasSession) return <Navigate to={paths.auth} replace />;
+  if (me.isPending) return <main className="page"><Loading /></main>;
+  if (me.isError) return <Navigate to={paths.auth} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,75 @@
+import {
+  fillPath, type BodyInputOf, type Endpoint, type ParamsOf, type QueryOf, type ResponseOf,
+} from '@hearth/contract/endpoint';
+import { messages } from '@hearth/contract/accounts';
+import { session } from '../session.ts';
+
+/** A failed call: the server's message (or the spec's fallback) plus its code and rule list. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly errors: string[];
+  constructor(status: number, message: string, code?: string, errors: string[] = []) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.errors = errors;
+  }
+}
+
+type Unauthorized = (message: string) => void;
+let onUnauthorized: Unauthorized = () => {};
+/** The app decides where a 401 goes (clearing the session and showing /auth). */
+export function setUnauthorizedHandler(handler: Unauthorized): void {
+  onUnauthorized = handler;
+}
+
+export interface CallInput<E extends Endpoint> {
+  params?: ParamsOf<E> extends undefined ? never : Record<string, string | number>;
+  query?: QueryOf<E> extends undefined ? never : Record<string, string | number | boolean | undefined>;
+  body?: BodyInputOf<E>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** Calls one contract endpoint; the answer is typed from the contract. */
+export async function call<E extends Endpoint>(e: E, input: CallInput<E> = {}): Promise<ResponseOf<E>> {
+  let url = fillPath(e.path, input.params as Record<string, string | number> | undefined);
+  if (input.query) {
+    const search = new URLSearchParams();
+    for (const [k, v] of Object.entries(input.query)) if (v !== undefined) search.set(k, String(v));
+    url += `?${search}`;
+  }
+  const headers: Record<string, string> = { ...input.headers };
+  const token = session.token();
+  if (token && e.access === 'user') headers.authorization = `Bearer ${token}`;
+  if (input.body !== undefined) headers['content-type'] = 'application/json';
+
+  const res = await fetch(url, {
+    method: e.method,
+    headers,
+    body: input.body !== undefined ? JSON.stringify(input.body) : undefined,
+    signal: input.signal,
+  });
+  const type = res.headers.get('content-type') ?? '';
+  const text = await res.text();
+  const data: unknown = text === '' ? null : type.includes('json') ? JSON.parse(text) : text;
+
+  if (!res.ok) {
+    const body = (typeof data === 'object' && data !== null ? data : {}) as { message?: string; code?: string; errors?: string[] };
+    const message = body.message ?? (typeof data === 'string' && data ? data : `HTTP error! status: ${res.status}`);
+    // Signed-in calls only: a failed sign-in answers 401 too, and must show its own message.
+    if (res.status === 401 && e.access === 'user') {
+      session.clear();
+      onUnauthorized(messages.authFailed);
+    }
+    throw new ApiError(res.status, message, body.code, body.errors ?? []);
+  }
+  return (res.status === 204 ? null : data) as ResponseOf<E>;
+}
+
+/** The message to show for any thrown value. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.message;
+  return fallback;
+}

@@ -1,0 +1,28 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+
+/** A modal on the native <dialog>: focus trapping, Escape and the backdrop come from the browser. */
+export function Modal({ title, open, onClose, children }: {
+  title: string; open: boolean; onClose: () => void; children: ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog ref={ref} className="modal" aria-label={title} onClose={onClose}
+      onClick={(e) => { if (e.target === ref.current) onClose(); }}>
+      {open && (
+        <div className="modal-body">
+          <div className="spread">
+            <h2>{title}</h2>
+            <button type="button" className="icon" aria-label="Close" onClick={onClose}>✕</button>
+          </div>
+          {children}
+        </div>
+      )}
+    </dialog>
+  );
+}

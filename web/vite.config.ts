@@ -1,0 +1,18 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const api = process.env.HEARTH_API ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    // In development the API runs separately; /auth/* POSTs are API calls too (spec paths).
+    proxy: {
+      '/api': api,
+      '/auth/request-code': api,
+      '/auth/verify-code': api,
+    },
+  },
+  build: { outDir: 'dist', sourcemap: true },
+});
