@@ -8,7 +8,7 @@ export default defineConfig({
   workers: 1,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json', { outputFile: '../.tmp/e2e-results.json' }]],
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_REPORT ?? '../.tmp/e2e-results.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${e2ePort}`,
     viewport: { width: 1280, height: 800 },
@@ -21,5 +21,5 @@ export default defineConfig({
       ],
     },
   },
-  outputDir: '../.tmp/e2e-output',
+  outputDir: `../.tmp/e2e-output-${e2ePort}`,
 });

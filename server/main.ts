@@ -15,7 +15,7 @@ async function main() {
     }
     throw error;
   }
-  config.webDist = fileURLToPath(new URL('../web/dist', import.meta.url));
+  config.webDist ??= fileURLToPath(new URL('../web/dist', import.meta.url));
   const database = config.databaseUrl
     ? await openPostgres(config.databaseUrl)
     : await openPglite({ dataDir: config.dataDir });

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const e2ePort = Number(process.env.E2E_PORT ?? 3199);
-export const mailDir = fileURLToPath(new URL('../../.tmp/e2e-mail', import.meta.url));
+// Per port, so two runs on one machine (different E2E_PORT) keep their mail apart.
+export const mailDir = fileURLToPath(new URL(`../../.tmp/e2e-mail-${e2ePort}`, import.meta.url));
 export const superadmin = { username: 'admin', password: 'Super-Secret-1' };
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 

@@ -13,6 +13,7 @@ const Env = z.object({
   SUPERADMIN_USERNAME: z.string().min(1).optional(),
   SUPERADMIN_PASSWORD: z.string().min(1).optional(),
   REQUIRE_APPROVAL: flag.default(false),
+  WEB_DIST: z.string().min(1).optional(),
   AI_BASE_URL: z.url().optional(),
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().optional(),
@@ -58,6 +59,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       ? { username: e.SUPERADMIN_USERNAME, password: e.SUPERADMIN_PASSWORD }
       : undefined,
     requireApproval: e.REQUIRE_APPROVAL,
-    webDist: undefined,
+    webDist: e.WEB_DIST,
   };
 }
