@@ -20,21 +20,27 @@ export async function updateUser(q: Queryable, id: string, values: Partial<UserR
   return row;
 }
 
-const familyColumns = {
-  id: families.id,
-  name: families.name,
-  description: families.description,
-  createdAt: families.createdAt,
-  memberCount: sql<number>`(select count(*)::int from ${familyMembers} where ${familyMembers.familyId} = ${families.id})`,
-};
 export type FamilyRow = { id: string; name: string; description: string | null; createdAt: Date; memberCount: number };
 
+function familiesWithCounts(q: Queryable) {
+  return q.select({
+    id: families.id,
+    name: families.name,
+    description: families.description,
+    createdAt: families.createdAt,
+    memberCount: sql<number>`count(${familyMembers.id})::int`,
+  }).from(families)
+    .leftJoin(familyMembers, eq(familyMembers.familyId, families.id))
+    .groupBy(families.id)
+    .$dynamic();
+}
+
 export async function listFamilies(q: Queryable): Promise<FamilyRow[]> {
-  return q.select(familyColumns).from(families).orderBy(desc(families.createdAt));
+  return familiesWithCounts(q).orderBy(desc(families.createdAt));
 }
 
 export async function findFamily(q: Queryable, id: string): Promise<FamilyRow | undefined> {
-  const [row] = await q.select(familyColumns).from(families).where(eq(families.id, id)).limit(1);
+  const [row] = await familiesWithCounts(q).where(eq(families.id, id));
   return row;
 }
 

@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import * as accounts from '@hearth/contract/accounts';
+import * as api from '@hearth/contract/superadmin';
+import { familyMembers, users } from '../../platform/db/schema.ts';
+import {
+  createTestApp, signIn, signUp, strongPassword, superadminHeaders, uniqueEmail, type TestApp,
+} from '../../test/harness.ts';
+import { lastAdminMessage } from './service.ts';
+
+let t: TestApp;
+beforeAll(async () => { t = await createTestApp(); });
+afterAll(async () => { await t.close(); });
+
+const asAdmin = superadminHeaders();
+const admin = (e: Parameters<TestApp['call']>[0], input: Parameters<TestApp['call']>[1] = {}) =>
+  t.call(e, { ...input, headers: asAdmin });
+
+async function registerPending(name = 'Pat') {
+  const email = uniqueEmail();
+  await t.call(accounts.register, { body: { email, name, password: strongPassword } });
+  const [row] = await t.db.select().from(users).where(eq(users.email, email));
+  return row!;
+}
+
+describe('super admin authentication', () => {
+  it('answers 401 without credentials and with wrong ones', async () => {
+    expect((await t.call(api.listUsers)).status).toBe(401);
+    const wrong = await t.call(api.listUsers, { headers: superadminHeaders('root', 'guess') });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.message).toBe(api.superadminMessages.authFailed);
+  });
+
+  it('does not accept a signed-in user\'s bearer token', async () => {
+    const member = await signUp(t);
+    expect((await member.call(api.listUsers)).status).toBe(401);
+  });
+
+  it('answers 401 on every call when no super admin is configured', async () => {
+    const bare = await createTestApp({ env: { SUPERADMIN_USERNAME: '', SUPERADMIN_PASSWORD: '' } });
+    try {
+      const res = await bare.call(api.listUsers, { headers: asAdmin });
+      expect(res.status).toBe(401);
+      expect(res.body.message).toBe(api.superadminMessages.notConfigured);
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('pauses an address after 10 failed attempts in 15 minutes', async () => {
+    const other = await createTestApp();
+    try {
+      for (let i = 0; i < 10; i++) {
+        expect((await other.call(api.listUsers, { headers: superadminHeaders('root', 'nope') })).status).toBe(401);
+      }
+      expect((await other.call(api.listUsers, { headers: asAdmin })).status).toBe(429);
+      other.clock.advance(15 * 60_000 + 1000);
+      expect((await other.call(api.listUsers, { headers: asAdmin })).status).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('users', () => {
+  it('lists users with status, family and lastLogin, and never a password hash', async () => {
+    const member = await signUp(t, { name: 'Lister' });
+    const res = await admin(api.listUsers);
+    expect(res.status).toBe(200);
+    const row = res.body.find((u: { id: string }) => u.id === member.user.id);
+    expect(row).toMatchObject({ email: member.email, name: 'Lister', status: 'ACTIVE', familyId: member.user.familyId });
+    expect(row.lastLogin).not.toBeNull();
+    expect(JSON.stringify(res.body)).not.toContain('argon2');
+    expect(Object.keys(row).sort()).toEqual(
+      ['createdAt', 'email', 'emailVerified', 'familyId', 'id', 'lastLogin', 'name', 'status'],
+    );
+  });
+
+  it('lists only PENDING users as pending', async () => {
+    const pending = await registerPending();
+    const active = await signUp(t);
+    const ids = (await admin(api.listPendingUsers)).body.map((u: { id: string }) => u.id);
+    expect(ids).toContain(pending.id);
+    expect(ids).not.toContain(active.user.id);
+  });
+
+  it('approves a pending user, who can then sign in', async () => {
+    const pending = await registerPending();
+    const res = await admin(api.approveUser, { params: { id: pending.id } });
+    expect(res.body.status).toBe('ACTIVE');
+    await signIn(t, pending.email, strongPassword);
+  });
+
+  it('rejects a user: sign-in then says denied, and open sessions end', async () => {
+    const member = await signUp(t);
+    expect((await admin(api.rejectUser, { params: { id: member.user.id } })).body.status).toBe('REJECTED');
+    expect((await member.call(accounts.me)).status).toBe(401);
+    const login = await t.call(accounts.login, { body: { email: member.email, password: member.password } });
+    expect(login.status).toBe(403);
+    expect(login.body.message).toContain('denied');
+  });
+
+  it('sets any of the three statuses directly and refuses others', async () => {
+    const member = await signUp(t);
+    for (const status of ['PENDING', 'REJECTED', 'ACTIVE'] as const) {
+      const res = await admin(api.setUserStatus, { params: { id: member.user.id }, body: { status } });
+      expect(res.body.status).toBe(status);
+    }
+    expect((await admin(api.setUserStatus, { params: { id: member.user.id }, body: { status: 'BANNED' } })).status).toBe(400);
+  });
+
+  it('resets a password under the password policy, ending the user\'s sessions', async () => {
+    const member = await signUp(t);
+    const weak = await admin(api.resetUserPassword, { params: { id: member.user.id }, body: { newPassword: '' } });
+    expect(weak.status).toBe(400);
+    expect(weak.body.errors).toContain('Password must be at least 8 characters long');
+    const ok = await admin(api.resetUserPassword, { params: { id: member.user.id }, body: { newPassword: 'Reset-By-Admin-9' } });
+    expect(ok.status).toBe(200);
+    expect((await member.call(accounts.me)).status).toBe(401);
+    await signIn(t, member.email, 'Reset-By-Admin-9');
+  });
+
+  it('answers 404 for an unknown user and 400 for a malformed id', async () => {
+    expect((await admin(api.approveUser, { params: { id: '00000000-0000-4000-8000-000000000000' } })).status).toBe(404);
+    expect((await admin(api.approveUser, { params: { id: 'abc' } })).status).toBe(400);
+  });
+});
+
+describe('families', () => {
+  it('creates a family (name required) and lists it with its member count', async () => {
+    expect((await admin(api.createFamily, { body: { name: ' ', description: null } })).body.message)
+      .toBe('Family name is required');
+    const created = await admin(api.createFamily, { body: { name: 'The Smiths', description: 'Up the hill' } });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: 'The Smiths', description: 'Up the hill', memberCount: 0 });
+    const listed = (await admin(api.listFamilies)).body.find((f: { id: string }) => f.id === created.body.id);
+    expect(listed).toMatchObject({ name: 'The Smiths', memberCount: 0 });
+  });
+
+  it('moves a user into a family: ADMIN of an empty family, EDIT of one with an admin', async () => {
+    const family = (await admin(api.createFamily, { body: { name: 'Movers' } })).body;
+    const first = await signUp(t);
+    const second = await signUp(t);
+    // Each founded their own family; give each of those another admin so they may leave.
+    const moved = await admin(api.assignUserToFamily, { params: { id: first.user.id, familyId: family.id } });
+    expect(moved.status).toBe(409);
+    expect(moved.body.message).toBe(lastAdminMessage);
+
+    await t.db.update(familyMembers).set({ permissionLevel: 'READ_ONLY' }).where(eq(familyMembers.userId, first.user.id));
+    await t.db.insert(familyMembers).values({ familyId: first.user.familyId!, name: 'Other admin', permissionLevel: 'ADMIN' });
+    const ok = await admin(api.assignUserToFamily, { params: { id: first.user.id, familyId: family.id } });
+    expect(ok.body.familyId).toBe(family.id);
+    expect((await first.call(accounts.me)).body).toMatchObject({ familyId: family.id, permissionLevel: 'ADMIN' });
+
+    await t.db.insert(familyMembers).values({ familyId: second.user.familyId!, name: 'Other admin', permissionLevel: 'ADMIN' });
+    await admin(api.assignUserToFamily, { params: { id: second.user.id, familyId: family.id } });
+    expect((await second.call(accounts.me)).body).toMatchObject({ familyId: family.id, permissionLevel: 'EDIT' });
+    const count = (await admin(api.listFamilies)).body.find((f: { id: string }) => f.id === family.id).memberCount;
+    expect(count).toBe(2);
+  });
+
+  it('answers 404 when assigning to an unknown family', async () => {
+    const member = await signUp(t);
+    const res = await admin(api.assignUserToFamily, {
+      params: { id: member.user.id, familyId: '00000000-0000-4000-8000-000000000000' },
+    });
+    expect(res.status).toBe(404);
+  });
+});
