@@ -1,7 +1,13 @@
 import { useEffect } from 'react';
-import { Route, Routes, useNavigate } from 'react-router';
+import { Navigate, Outlet, Route, Routes, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { AuthPage } from '../features/accounts/AuthPage.tsx';
+import { RequestPasswordResetPage } from '../features/accounts/RequestPasswordResetPage.tsx';
+import { ResetPasswordPage } from '../features/accounts/ResetPasswordPage.tsx';
+import { VerifyEmailPage } from '../features/accounts/VerifyEmailPage.tsx';
+import { SuperadminPage } from '../features/superadmin/SuperadminPage.tsx';
 import { setUnauthorizedHandler } from '../shared/api/client.ts';
+import { session } from '../shared/session.ts';
 import { Layout } from './Layout.tsx';
 import { NotFound } from './NotFound.tsx';
 import { paths } from './paths.ts';
@@ -23,7 +29,16 @@ export function App() {
         <Route element={<Layout />}>
         </Route>
       </Route>
-      <Route path="*" element={<NotFound />} />
+      <Route path={paths.auth} element={<AuthPage />} />
+      <Route path={paths.register} element={<AuthPage />} />
+      <Route path="/login" element={<Navigate to={paths.auth} replace />} />
+      <Route path={paths.requestPasswordReset} element={<RequestPasswordResetPage />} />
+      <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
+      <Route path={paths.verifyEmail} element={<VerifyEmailPage />} />
+      <Route path={paths.superadmin} element={<SuperadminPage />} />
+      <Route element={session.token() ? <Layout /> : <Outlet />}>
+        <Route path="*" element={<NotFound />} />
+      </Route>
     </Routes>
   );
 }

@@ -1,0 +1,147 @@
+import { expect, test, type Page } from '@playwright/test';
+import { linkIn, password, startHearth, superadmin, uniqueEmail, waitForMail } from '../support/hearth.ts';
+
+async function register(page: Page, name: string, email: string) {
+  const form = page.getByRole('form', { name: 'Register' });
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Register' }).click();
+  await expect(form.getByText('Registration successful!')).toBeVisible();
+}
+
+async function passwordLogin(page: Page, email: string) {
+  const form = page.getByRole('form', { name: 'Password Login' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Login' }).click();
+}
+
+test('register, verify by mail, sign in with the password, sign out, sign in with an emailed code', async ({ page }) => {
+  const email = uniqueEmail('journey');
+  await page.goto('/auth');
+  await register(page, 'Jo Journey', email);
+
+  const mail = await waitForMail(email, /Verify/);
+  await page.goto(linkIn(mail.text, '/verify-email'));
+  await expect(page.getByText('Email verified!')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/, { timeout: 6000 });
+
+  await passwordLogin(page, email);
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+  await page.getByRole('tab', { name: 'Email Code Login' }).click();
+  await page.getByRole('form', { name: 'Email Code Login' }).getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send Code' }).click();
+  await expect(page.getByText("If your email is registered, you'll receive a code.")).toBeVisible();
+  await expect(page.getByRole('button', { name: /Resend code in 4:5\d/ })).toBeDisabled();
+  const verify = page.getByRole('button', { name: 'Verify Code' });
+  const code = (await waitForMail(email, /sign-in code/)).subject.match(/\d{6}/)![0];
+  await page.getByLabel('Code', { exact: true }).fill(`${code.slice(0, 5)}x`);
+  await expect(verify).toBeDisabled();
+  await page.getByLabel('Code', { exact: true }).fill(code);
+  await verify.click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).email)).toBe(email);
+});
+
+test('wrong password and pending account show the spec messages', async ({ page }) => {
+  const email = uniqueEmail('pending');
+  await page.goto('/register');
+  await register(page, 'Pen Ding', email);
+  await passwordLogin(page, email);
+  await expect(page.getByText('Your account is pending email verification. Please check your email and click the verification link.')).toBeVisible();
+  await page.getByRole('form', { name: 'Password Login' }).getByLabel('Password').fill('Wrong-Password-1');
+  await page.getByRole('form', { name: 'Password Login' }).getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+});
+
+test('registration lists each failed password rule', async ({ page }) => {
+  await page.goto('/auth?invite=not-a-real-invite');
+  await expect(page.getByText("You're joining a family! This invite link will automatically add you to the family.")).toBeVisible();
+  const form = page.getByRole('form', { name: 'Register' });
+  await form.getByLabel('Name').fill('Weak');
+  await form.getByLabel('Email').fill(uniqueEmail('weak'));
+  await form.getByLabel('Password').fill('weak');
+  await form.getByRole('button', { name: 'Register' }).click();
+  await expect(form.getByText('Password must be at least 8 characters long')).toBeVisible();
+  await expect(form.getByText('Password must contain at least one uppercase letter')).toBeVisible();
+  await expect(form.getByText('Password must contain at least one number')).toBeVisible();
+});
+
+test('a password reset link sets a new password', async ({ page }) => {
+  const email = uniqueEmail('reset');
+  await page.goto('/auth');
+  await register(page, 'Re Set', email);
+  await page.goto(linkIn((await waitForMail(email, /Verify/)).text, '/verify-email'));
+  await expect(page.getByText('Email verified!')).toBeVisible();
+
+  await page.goto('/request-password-reset');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('If an account exists for that email')).toBeVisible();
+  await page.goto(linkIn((await waitForMail(email, /Reset/)).text, '/reset-password'));
+  await page.getByLabel('New password').fill('lower');
+  await expect(page.getByText('Password must contain at least one uppercase letter')).toBeVisible();
+  await page.getByLabel('New password').fill('Fresh-Start-77');
+  await page.getByLabel('Confirm password').fill('Fresh-Start-78');
+  await expect(page.getByText('Passwords do not match.')).toBeVisible();
+  await page.getByLabel('Confirm password').fill('Fresh-Start-77');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByText('Your password has been reset.')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/, { timeout: 6000 });
+});
+
+test('a missing verification token says so', async ({ page }) => {
+  await page.goto('/verify-email');
+  await expect(page.getByText('No verification token found. Please check your email for the correct link.')).toBeVisible();
+});
+
+test.describe('with approval required', () => {
+  test.use({ baseURL: 'http://127.0.0.1:3198' });
+
+  test('a super admin approves a pending user at /superadmin, who can then sign in', async ({ page }) => {
+    test.setTimeout(90_000);
+    const app = await startHearth({ port: 3198, smtpUrl: process.env.E2E_SMTP_URL!, env: { REQUIRE_APPROVAL: 'true' } });
+    try {
+      const email = uniqueEmail('approve');
+      await page.goto('/auth');
+      await register(page, 'Ap Prove', email);
+      await page.goto(linkIn((await waitForMail(email, /Verify/)).text, '/verify-email'));
+      await expect(page.getByText('An administrator will approve your account shortly.')).toBeVisible();
+      await page.goto('/auth');
+      await passwordLogin(page, email);
+      await expect(page.getByText('Your account is pending email verification.')).toBeVisible();
+
+      await page.goto('/superadmin');
+      await page.getByLabel('Username').fill(superadmin.username);
+      await page.getByLabel('Password').fill('wrong');
+      await page.getByRole('button', { name: 'Login' }).click();
+      await expect(page.getByText('Login failed. Please check your credentials.')).toBeVisible();
+      await page.getByLabel('Password').fill(superadmin.password);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await expect(page.getByRole('tab', { name: /Pending Users/ })).toBeVisible();
+      await page.getByRole('button', { name: 'Approve Selected (0)' }).click();
+      await expect(page.getByText('Please select at least one user')).toBeVisible();
+      await page.getByLabel(`Select ${email}`).check();
+      await page.getByRole('button', { name: 'Approve Selected (1)' }).click();
+      await expect(page.getByLabel(`Select ${email}`)).toHaveCount(0);
+      await page.getByRole('tab', { name: 'All Users' }).click();
+      await expect(page.getByLabel(`Status of ${email}`)).toHaveValue('ACTIVE');
+      await page.getByRole('button', { name: 'Home' }).click();
+      await expect(page).toHaveURL(/3198\/(auth)?$/);
+
+      await page.goto('/auth');
+      await passwordLogin(page, email);
+      await expect(page).toHaveURL(/3198\/$/);
+    } finally {
+      await app.stop();
+    }
+  });
+});

@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { paths } from '../../app/paths.ts';
+import { session } from '../../shared/session.ts';
+import { ErrorBanner } from '../../shared/ui/Status.tsx';
+import { CodeLogin } from './CodeLogin.tsx';
+import { PasswordLogin } from './PasswordLogin.tsx';
+import { RegisterForm } from './RegisterForm.tsx';
+
+/** /auth and /register: registration above, the two login tabs below. */
+export function AuthPage() {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const [tab, setTab] = useState<'password' | 'code'>('password');
+  const [notice, setNotice] = useState<string | null>((location.state as { message?: string } | null)?.message ?? null);
+  const invite = params.get('invite');
+
+  if (session.token() && session.user() && !invite) return <Navigate to={paths.newsfeed} replace />;
+
+  return (
+    <main className="page narrow stack">
+      <h1 style={{ textAlign: 'center', color: 'var(--accent-strong)' }}>Hearth</h1>
+      <ErrorBanner message={notice} onDismiss={() => setNotice(null)} />
+      <RegisterForm inviteToken={invite} />
+      <section className="card" aria-label="Login">
+        <h2>Login</h2>
+        <div className="tabs" role="tablist">
+          <button type="button" role="tab" aria-selected={tab === 'password'} onClick={() => setTab('password')}>Password Login</button>
+          <button type="button" role="tab" aria-selected={tab === 'code'} onClick={() => setTab('code')}>Email Code Login</button>
+        </div>
+        {tab === 'password' ? <PasswordLogin /> : <CodeLogin />}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,90 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import * as api from '@hearth/contract/accounts';
+import { limits } from '@hearth/contract/limits';
+import { call } from '../../shared/api/client.ts';
+import { ErrorBanner, Notice } from '../../shared/ui/Status.tsx';
+import { useCompleteSignIn } from './signIn.ts';
+
+const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+
+/** Two steps: the email, then the 6-digit code with a countdown before a resend is allowed. */
+export function CodeLogin() {
+  const [step, setStep] = useState<'email' | 'code'>('email');
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [countdown, setCountdown] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [info, setInfo] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const complete = useCompleteSignIn();
+
+  useEffect(() => {
+    if (countdown <= 0) return;
+    const timer = setTimeout(() => setCountdown((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [countdown]);
+
+  const send = async (resend: boolean) => {
+    setBusy(true);
+    setError(null);
+    setInfo(null);
+    try {
+      await call(api.requestCode, { body: { email } });
+      setStep('code');
+      setCountdown(limits.codeResendSeconds);
+      setInfo(resend ? api.messages.codeResent : api.messages.codeRequested);
+    } catch {
+      setError(resend ? api.messages.codeResendFailed : api.messages.codeRequestFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const verify = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      complete(await call(api.verifyCode, { body: { email, code } }));
+    } catch {
+      setError(api.messages.codeInvalid);
+      setBusy(false);
+    }
+  };
+
+  const back = () => {
+    setStep('email');
+    setCode('');
+    setCountdown(0);
+    setInfo(null);
+    setError(null);
+  };
+
+  if (step === 'email') {
+    return (
+      <form className="stack" aria-label="Email Code Login" onSubmit={(e) => { e.preventDefault(); void send(false); }}>
+        <ErrorBanner message={error} />
+        <label>Email<input type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} /></label>
+        <button type="submit" disabled={busy}>{busy ? 'Sending...' : 'Send Code'}</button>
+      </form>
+    );
+  }
+  return (
+    <form className="stack" aria-label="Enter code" onSubmit={verify}>
+      {info && <Notice kind="success">{info}</Notice>}
+      <ErrorBanner message={error} />
+      <p className="muted small">We sent a 6-digit code to {email}.</p>
+      <label>Code
+        <input inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" maxLength={limits.codeLength}
+          value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, limits.codeLength))} />
+      </label>
+      <button type="submit" disabled={busy || code.length !== limits.codeLength}>Verify Code</button>
+      <div className="spread">
+        <button type="button" className="link" onClick={back}>Back</button>
+        <button type="button" className="secondary" disabled={busy || countdown > 0} onClick={() => void send(true)}>
+          {countdown > 0 ? `Resend code in ${clock(countdown)}` : 'Resend code'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,37 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import * as api from '@hearth/contract/accounts';
+import { paths } from '../../app/paths.ts';
+import { call } from '../../shared/api/client.ts';
+import { ErrorBanner } from '../../shared/ui/Status.tsx';
+import { loginErrorText, useCompleteSignIn } from './signIn.ts';
+
+export function PasswordLogin() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const complete = useCompleteSignIn();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      complete(await call(api.login, { body: { email, password } }));
+    } catch (err) {
+      setError(loginErrorText(err));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="stack" onSubmit={submit} aria-label="Password Login">
+      <ErrorBanner message={error} />
+      <label>Email<input type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} /></label>
+      <label>Password<input type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} /></label>
+      <button type="submit" disabled={busy}>{busy ? 'Signing in...' : 'Login'}</button>
+      <Link to={paths.requestPasswordReset}>Forgot Password?</Link>
+    </form>
+  );
+}

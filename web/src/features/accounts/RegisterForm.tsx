@@ -1,0 +1,55 @@
+import { useState, type FormEvent } from 'react';
+import * as api from '@hearth/contract/accounts';
+import { ApiError, call } from '../../shared/api/client.ts';
+import { ErrorBanner, Notice } from '../../shared/ui/Status.tsx';
+
+export function RegisterForm({ inviteToken }: { inviteToken: string | null }) {
+  const [form, setForm] = useState({ name: '', email: '', password: '' });
+  const [busy, setBusy] = useState(false);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    setProblems([]);
+    try {
+      const res = await call(api.register, { body: { ...form, inviteToken } });
+      setSuccess(res?.message || api.messages.registeredFallback);
+      setForm({ name: '', email: '', password: '' });
+    } catch (err) {
+      if (err instanceof ApiError && err.errors.length > 0 && err.message === api.messages.passwordPolicy) {
+        setProblems(err.errors);
+      } else {
+        setError(err instanceof ApiError && err.message ? err.message : api.messages.registerFailed);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (name: keyof typeof form) => ({
+    value: form[name],
+    onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }),
+  });
+
+  return (
+    <form className="card stack" onSubmit={submit} aria-label="Register">
+      <h2>Create an account</h2>
+      {inviteToken && <Notice>{api.messages.inviteNotice}</Notice>}
+      {success && <Notice kind="success">{success}</Notice>}
+      <ErrorBanner message={error} />
+      {problems.length > 0 && (
+        <div className="banner error" role="alert">
+          <ul className="errors">{problems.map((p) => <li key={p}>{p}</li>)}</ul>
+        </div>
+      )}
+      <label>Name<input name="name" autoComplete="name" required {...field('name')} /></label>
+      <label>Email<input name="email" type="email" autoComplete="email" required {...field('email')} /></label>
+      <label>Password<input name="password" type="password" autoComplete="new-password" required {...field('password')} /></label>
+      <button type="submit" disabled={busy}>{busy ? 'Registering...' : 'Register'}</button>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import * as api from '@hearth/contract/accounts';
+import { limits } from '@hearth/contract/limits';
+import { paths } from '../../app/paths.ts';
+import { ApiError, call } from '../../shared/api/client.ts';
+import { ErrorBanner, Notice } from '../../shared/ui/Status.tsx';
+
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(token ? null : api.messages.resetNoToken);
+
+  const problems = api.passwordProblems(password);
+  const mismatch = confirm !== '' && confirm !== password;
+
+  useEffect(() => {
+    if (!done) return;
+    // The spec sends people to /login, which leads on to /auth.
+    const timer = setTimeout(() => navigate('/login'), limits.redirectDelayMs);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (!token) return setError(api.messages.resetNoToken);
+    if (problems.length > 0 || confirm !== password) return setError(api.messages.resetFixErrors);
+    setBusy(true);
+    setError(null);
+    try {
+      setDone((await call(api.confirmPasswordReset, { body: { token, newPassword: password } })).message);
+    } catch (err) {
+      setError(err instanceof ApiError ? (err.message || api.messages.genericError) : api.messages.networkError);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className="page narrow">
+      <form className="card stack" onSubmit={submit}>
+        <h1>Choose a new password</h1>
+        {done && <Notice kind="success">{done} Redirecting to sign in...</Notice>}
+        <ErrorBanner message={error} />
+        <label>New password
+          <input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        </label>
+        {(touched || password) && problems.length > 0 && (
+          <ul className="errors field-error">{problems.map((p) => <li key={p}>{p}</li>)}</ul>
+        )}
+        <label>Confirm password
+          <input type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        </label>
+        {(mismatch || (touched && confirm !== password)) && <span className="field-error">{api.messages.passwordsDiffer}</span>}
+        <button type="submit" disabled={busy || !token || Boolean(done)}>{busy ? 'Saving...' : 'Reset Password'}</button>
+        <Link to={paths.requestPasswordReset}>Request a new link</Link>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,30 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { messages, type SessionUser } from '@hearth/contract/accounts';
+import { paths } from '../../app/paths.ts';
+import { ApiError } from '../../shared/api/client.ts';
+import { session } from '../../shared/session.ts';
+import { currentUserKey } from '../../shared/useCurrentUser.ts';
+
+/** Stores a successful sign-in and goes home; throws the spec's message when the answer lacks token or user. */
+export function useCompleteSignIn() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return (answer: { token?: string; user?: SessionUser } | null) => {
+    if (!answer?.token || !answer.user) throw new Error(messages.invalidResponse);
+    session.save(answer.token, answer.user);
+    queryClient.setQueryData(currentUserKey, answer.user);
+    navigate(paths.newsfeed);
+  };
+}
+
+/** The login error texts of spec §8, from the server's message. */
+export function loginErrorText(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.message.includes('pending approval')) return messages.loginPendingShown;
+    if (error.message.includes('denied')) return messages.loginDeniedShown;
+    return error.message || messages.loginFailed;
+  }
+  if (error instanceof Error && error.message === messages.invalidResponse) return error.message;
+  return messages.loginFailed;
+}

@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import * as api from '@hearth/contract/superadmin';
+import { Modal } from '../../shared/ui/Modal.tsx';
+import { ErrorBanner } from '../../shared/ui/Status.tsx';
+import { adminCall } from './credentials.ts';
+import { formatDate } from './format.ts';
+
+type Dialog = { kind: 'password' | 'family'; user: api.AdminUser } | null;
+
+export function AllUsers({ users, families, onChanged }: {
+  users: api.AdminUser[]; families: api.AdminFamily[]; onChanged: () => void;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const familyName = (id: string | null) => families.find((f) => f.id === id)?.name ?? (id ? id.slice(0, 8) : '—');
+
+  const setStatus = async (user: api.AdminUser, status: api.AccountStatus) => {
+    if (status === 'REJECTED' && !window.confirm(`Reject ${user.email}?`)) return;
+    setError(null);
+    try {
+      await adminCall(api.setUserStatus, { params: { id: user.id }, body: { status } });
+      onChanged();
+    } catch {
+      setError(api.superadminMessages.statusFailed);
+    }
+  };
+
+  return (
+    <section className="stack">
+      <ErrorBanner message={error} onDismiss={() => setError(null)} />
+      <div className="table-wrap">
+        <table>
+          <thead><tr><th>Name</th><th>Email</th><th>Status</th><th>Family</th><th>Last login</th><th>Actions</th></tr></thead>
+          <tbody>
+            {users.map((u) => (
+              <tr key={u.id}>
+                <td>{u.name}</td>
+                <td>{u.email}</td>
+                <td>
+                  <select aria-label={`Status of ${u.email}`} value={u.status}
+                    onChange={(e) => void setStatus(u, e.target.value as api.AccountStatus)}>
+                    {api.AccountStatus.options.map((s) => <option key={s} value={s}>{s}</option>)}
+                  </select>
+                </td>
+                <td>{familyName(u.familyId)}</td>
+                <td>{formatDate(u.lastLogin)}</td>
+                <td className="row">
+                  <button type="button" className="secondary" onClick={() => setDialog({ kind: 'family', user: u })}>Assign Family</button>
+                  <button type="button" className="secondary" onClick={() => setDialog({ kind: 'password', user: u })}>Reset Password</button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {dialog?.kind === 'password' && (
+        <ResetPasswordDialog user={dialog.user} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'family' && (
+        <AssignFamilyDialog user={dialog.user} families={families} onClose={() => setDialog(null)} onDone={onChanged} />
+      )}
+    </section>
+  );
+}
+
+function ResetPasswordDialog({ user, onClose }: { user: api.AdminUser; onClose: () => void }) {
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [done, setDone] = useState(false);
+  const submit = async () => {
+    setProblems([]);
+    if (!password.trim()) return setError(api.superadminMessages.resetFailed);
+    try {
+      await adminCall(api.resetUserPassword, { params: { id: user.id }, body: { newPassword: password } });
+      setDone(true);
+      setError(null);
+    } catch (err) {
+      setError(api.superadminMessages.resetFailed);
+      setProblems((err as { errors?: string[] }).errors ?? []);
+    }
+  };
+  return (
+    <Modal title={`Reset password for ${user.email}`} open onClose={onClose}>
+      <ErrorBanner message={error} />
+      {problems.length > 0 && <ul className="errors field-error">{problems.map((p) => <li key={p}>{p}</li>)}</ul>}
+      {done ? <p>The password was reset and the user was signed out everywhere.</p> : (
+        <label>New password<input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} /></label>
+      )}
+      <div className="row">
+        {!done && <button type="button" onClick={() => void submit()}>Reset Password</button>}
+        <button type="button" className="secondary" onClick={onClose}>{done ? 'Close' : 'Cancel'}</button>
+      </div>
+    </Modal>
+  );
+}
+
+function AssignFamilyDialog({ user, families, onClose, onDone }: {
+  user: api.AdminUser; families: api.AdminFamily[]; onClose: () => void; onDone: () => void;
+}) {
+  const [familyId, setFamilyId] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = async () => {
+    const id = familyId.trim();
+    if (!id) return setError(api.superadminMessages.familyIdRequired);
+    try {
+      await adminCall(api.assignUserToFamily, { params: { id: user.id, familyId: id } });
+      onDone();
+      onClose();
+    } catch (err) {
+      const reason = err instanceof Error && err.message ? `: ${err.message}` : '';
+      setError(`${api.superadminMessages.assignFailed}${reason}`);
+    }
+  };
+  return (
+    <Modal title={`Assign ${user.email} to a family`} open onClose={onClose}>
+      <ErrorBanner message={error} />
+      <label>Family ID
+        <input list="family-ids" value={familyId} onChange={(e) => setFamilyId(e.target.value)} placeholder="Paste or pick a family ID" />
+        <datalist id="family-ids">
+          {families.map((f) => <option key={f.id} value={f.id}>{f.name}</option>)}
+        </datalist>
+      </label>
+      <div className="row">
+        <button type="button" onClick={() => void submit()}>Assign</button>
+        <button type="button" className="secondary" onClick={onClose}>Cancel</button>
+      </div>
+    </Modal>
+  );
+}

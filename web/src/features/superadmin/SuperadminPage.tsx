@@ -1,0 +1,108 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import * as api from '@hearth/contract/superadmin';
+import { paths } from '../../app/paths.ts';
+import { ApiError } from '../../shared/api/client.ts';
+import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';
+import { AllUsers } from './AllUsers.tsx';
+import { Families } from './Families.tsx';
+import { PendingUsers } from './PendingUsers.tsx';
+import { adminCall, credentials } from './credentials.ts';
+
+export const adminKeys = { users: ['superadmin', 'users'], pending: ['superadmin', 'pending'], families: ['superadmin', 'families'] };
+
+type Tab = 'pending' | 'users' | 'families';
+
+/** /superadmin: its own basic-auth login, then the three tabs. Not behind the member wrapper. */
+export function SuperadminPage() {
+  const [signedIn, setSignedIn] = useState(credentials.get() !== null);
+  const [authError, setAuthError] = useState<string | null>(null);
+  const signOut = (message: string | null) => {
+    credentials.clear();
+    setSignedIn(false);
+    setAuthError(message);
+  };
+  return signedIn
+    ? <Dashboard onAuthFailed={() => signOut(api.superadminMessages.authFailed)} />
+    : <SuperadminLogin initialError={authError} onSignedIn={() => setSignedIn(true)} />;
+}
+
+function SuperadminLogin({ initialError, onSignedIn }: { initialError: string | null; onSignedIn: () => void }) {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(initialError);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    credentials.set(username, password);
+    try {
+      await adminCall(api.listUsers);
+      onSignedIn();
+    } catch {
+      credentials.clear();
+      setError(api.superadminMessages.loginFailed);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className="page narrow">
+      <form className="card stack" onSubmit={submit} aria-label="Super admin login">
+        <h1>Super Admin</h1>
+        <ErrorBanner message={error} />
+        <label>Username<input autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} /></label>
+        <label>Password<input type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} /></label>
+        <button type="submit" disabled={busy}>{busy ? 'Signing in...' : 'Login'}</button>
+      </form>
+    </main>
+  );
+}
+
+function Dashboard({ onAuthFailed }: { onAuthFailed: () => void }) {
+  const [tab, setTab] = useState<Tab>('pending');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const guard = async <T,>(load: () => Promise<T>): Promise<T> => {
+    try {
+      return await load();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) onAuthFailed();
+      throw error;
+    }
+  };
+  const pending = useQuery({ queryKey: adminKeys.pending, queryFn: () => guard(() => adminCall(api.listPendingUsers)) });
+  const users = useQuery({ queryKey: adminKeys.users, queryFn: () => guard(() => adminCall(api.listUsers)) });
+  const families = useQuery({ queryKey: adminKeys.families, queryFn: () => guard(() => adminCall(api.listFamilies)) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['superadmin'] });
+
+  const loading = pending.isPending || users.isPending || families.isPending;
+  const failed = pending.isError || users.isError || families.isError;
+
+  return (
+    <main className="page stack">
+      <div className="spread">
+        <h1>Super Admin Dashboard</h1>
+        <div className="row">
+          <button type="button" className="secondary" onClick={() => navigate(paths.newsfeed)}>Home</button>
+          <button type="button" className="link" onClick={() => { credentials.clear(); window.location.reload(); }}>Sign out</button>
+        </div>
+      </div>
+      <div className="tabs" role="tablist">
+        <button type="button" role="tab" aria-selected={tab === 'pending'} onClick={() => setTab('pending')}>
+          Pending Users{pending.data ? ` (${pending.data.length})` : ''}
+        </button>
+        <button type="button" role="tab" aria-selected={tab === 'users'} onClick={() => setTab('users')}>All Users</button>
+        <button type="button" role="tab" aria-selected={tab === 'families'} onClick={() => setTab('families')}>Families</button>
+      </div>
+      {loading && <Loading />}
+      {failed && <ErrorBanner message={api.superadminMessages.loadFailed} />}
+      {!loading && !failed && tab === 'pending' && <PendingUsers users={pending.data!} onChanged={refresh} />}
+      {!loading && !failed && tab === 'users' && <AllUsers users={users.data!} families={families.data!} onChanged={refresh} />}
+      {!loading && !failed && tab === 'families' && <Families families={families.data!} onChanged={refresh} />}
+    </main>
+  );
+}
