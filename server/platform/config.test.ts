@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('has working defaults for a local start', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000, host: '0.0.0.0', dataDir: './data', databaseUrl: undefined, publicUrl: 'http://localhost:3000',
+      smtpUrl: undefined, superadmin: undefined, requireApproval: false,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080', HOST: '127.0.0.1', DATA_DIR: '/var/hearth', DATABASE_URL: 'postgres://db/hearth',
+      PUBLIC_URL: 'https://hearth.example/', SMTP_URL: 'smtp://mail:25', MAIL_FROM: 'Hearth <h@example.com>',
+      SUPERADMIN_USERNAME: 'root', SUPERADMIN_PASSWORD: 'pw', REQUIRE_APPROVAL: 'true',
+    });
+    expect(config).toMatchObject({
+      port: 8080, host: '127.0.0.1', dataDir: '/var/hearth', databaseUrl: 'postgres://db/hearth',
+      publicUrl: 'https://hearth.example', smtpUrl: 'smtp://mail:25', mailFrom: 'Hearth <h@example.com>',
+      superadmin: { username: 'root', password: 'pw' }, requireApproval: true,
+    });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ REQUIRE_APPROVAL: 'maybe' }, 'REQUIRE_APPROVAL'],
+    [{ SUPERADMIN_USERNAME: 'root' }, 'SUPERADMIN_PASSWORD'],
+  ])('refuses %o with a message naming %s', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(name);
+  });
+});
