@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import { userInfo } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -52,7 +53,11 @@ export function pgliteDatabase(client: PGlite): Database {
 }
 
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
+  url = withDefaultUser(url);
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // An idle client whose connection dies (server restart, database dropped) is already discarded by the pool,
+  // which connects anew on demand; unhandled, the pool's 'error' event would crash the process.
+  pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const listeners = new Set<pg.Client>();
   return {
@@ -77,6 +82,14 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
       await pool.end();
     },
   };
+}
+
+/** `postgres://host/db` names no user; like psql, fall back to the OS user when PGUSER and USER are unset. */
+function withDefaultUser(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.username || process.env.PGUSER || process.env.USER) return url;
+  parsed.username = userInfo().username;
+  return parsed.toString();
 }
 
 export async function migrate(database: Database): Promise<void> {
