@@ -21,6 +21,7 @@ import { Realtime } from './platform/realtime.ts';
 import { Throttle } from './platform/throttle.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
 import { superadminRoutes } from './features/superadmin/routes.ts';
+import { familyRoutes } from './features/family/routes.ts';
 
 export interface AppOptions {
   config: Config;
@@ -77,6 +78,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(async (api) => {
     const scoped = api as unknown as App;
     accountRoutes(scoped, deps);
+    familyRoutes(scoped, deps);
     superadminRoutes(scoped, deps);
   });
 

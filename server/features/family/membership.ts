@@ -1,4 +1,5 @@
-import { and, eq, gt, isNull, max, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, max, sql } from 'drizzle-orm';
+import { familyDefaults } from '@hearth/contract/family';
 import type { PermissionLevel } from '@hearth/contract/permissions';
 import type { Clock } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db/client.ts';
@@ -26,7 +27,7 @@ export async function findUsableInvite(q: Queryable, clock: Clock, token: string
 
 /** Creates "<name>'s Family" with the user as its first ADMIN member. */
 export async function foundFamily(q: Queryable, user: { id: string; name: string; email: string }): Promise<string> {
-  const [family] = await q.insert(families).values({ name: `${user.name}'s Family` }).returning({ id: families.id });
+  const [family] = await q.insert(families).values({ name: `${user.name}'s Family`, timezone: familyDefaults.timezone }).returning({ id: families.id });
   if (!family) throw new Error('family insert returned nothing');
   await joinFamily(q, family.id, user, 'ADMIN');
   return family.id;
@@ -36,17 +37,43 @@ export async function foundFamily(q: Queryable, user: { id: string; name: string
 export async function joinFamily(
   q: Queryable, familyId: string, user: { id: string; name: string; email: string }, level: PermissionLevel,
 ): Promise<void> {
-  const [last] = await q.select({ n: max(familyMembers.memberNumber) }).from(familyMembers)
-    .where(eq(familyMembers.familyId, familyId));
+  await lockFamily(q, familyId);
   await q.insert(familyMembers).values({
     familyId, userId: user.id, name: user.name, email: user.email, permissionLevel: level,
-    memberNumber: (last?.n ?? 0) + 1,
+    memberNumber: await nextMemberNumber(q, familyId),
   });
   await q.update(users).set({ familyId }).where(eq(users.id, user.id));
+}
+
+/** The number a newly added member gets: one after the highest. */
+export async function nextMemberNumber(q: Queryable, familyId: string): Promise<number> {
+  const [last] = await q.select({ n: max(familyMembers.memberNumber) }).from(familyMembers)
+    .where(eq(familyMembers.familyId, familyId));
+  return (last?.n ?? 0) + 1;
+}
+
+/**
+ * Serializes membership changes of one family until the transaction ends, so two concurrent
+ * changes cannot both pass the last-admin check or take the same member number.
+ */
+export async function lockFamily(q: Queryable, familyId: string): Promise<void> {
+  await q.select({ id: families.id }).from(families).where(eq(families.id, familyId)).for('update');
 }
 
 export async function countAdmins(q: Queryable, familyId: string): Promise<number> {
   const [row] = await q.select({ n: sql<number>`count(*)::int` }).from(familyMembers)
     .where(and(eq(familyMembers.familyId, familyId), eq(familyMembers.permissionLevel, 'ADMIN')));
+  return row?.n ?? 0;
+}
+
+/**
+ * Admins who can act: ADMIN members linked to an account. A child marked ADMIN cannot sign in,
+ * so it does not keep the family administrable.
+ */
+export async function countAccountAdmins(q: Queryable, familyId: string): Promise<number> {
+  const [row] = await q.select({ n: sql<number>`count(*)::int` }).from(familyMembers)
+    .where(and(
+      eq(familyMembers.familyId, familyId), eq(familyMembers.permissionLevel, 'ADMIN'), isNotNull(familyMembers.userId),
+    ));
   return row?.n ?? 0;
 }

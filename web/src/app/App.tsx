@@ -5,6 +5,7 @@ import { AuthPage } from '../features/accounts/AuthPage.tsx';
 import { RequestPasswordResetPage } from '../features/accounts/RequestPasswordResetPage.tsx';
 import { ResetPasswordPage } from '../features/accounts/ResetPasswordPage.tsx';
 import { VerifyEmailPage } from '../features/accounts/VerifyEmailPage.tsx';
+import { FamilyPage } from '../features/family/FamilyPage.tsx';
 import { SuperadminPage } from '../features/superadmin/SuperadminPage.tsx';
 import { setUnauthorizedHandler } from '../shared/api/client.ts';
 import { session } from '../shared/session.ts';
@@ -27,6 +28,7 @@ export function App() {
     <Routes>
       <Route element={<ProtectedRoute />}>
         <Route element={<Layout />}>
+          <Route path={paths.family} element={<FamilyPage />} />
         </Route>
       </Route>
       <Route path={paths.auth} element={<AuthPage />} />

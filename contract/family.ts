@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import { endpoint, IdParams, IsoDateTime } from './endpoint.ts';
+import { limits } from './limits.ts';
+import { PermissionLevel } from './permissions.ts';
+
+/** Spec part 1 §9: the timezone choices, in the order the selector shows them. */
+export const timezones = [
+  'America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles', 'America/Anchorage',
+  'Pacific/Honolulu', 'UTC', 'Europe/London', 'Europe/Paris', 'Asia/Tokyo', 'Australia/Sydney',
+] as const;
+export const Timezone = z.enum(timezones, { error: 'Please choose one of the listed timezones' });
+export type Timezone = z.infer<typeof Timezone>;
+
+export const familyDefaults = {
+  color: '#cccccc',
+  timezone: 'America/New_York' satisfies Timezone,
+  permissionLevel: 'READ_ONLY' satisfies PermissionLevel,
+  inviteLifetimeDays: 7,
+} as const;
+
+export const familyMessages = {
+  nameRequired: 'Name is required',
+  nameTooLong: 'Name must be less than 100 characters',
+  invalidEmail: 'Please enter a valid email address',
+  invalidDate: 'Please enter a valid date',
+  familyNameRequired: 'Family name is required',
+  familyNameTooLong: 'Family name must be less than 100 characters',
+  invalidColor: 'Color must be a hex color like #cccccc',
+  invalidMemberNumber: 'Order numbers must be whole numbers of at least 1',
+  duplicateInOrder: 'Each member may appear only once in the order',
+  memberNotFound: 'Family member not found',
+  familyNotFound: 'Family not found',
+  inviteNotFound: 'Invite not found',
+  accountNotFound: 'No account found for this user',
+  accountEmailMismatch: 'The email does not belong to that account',
+  alreadyInThisFamily: 'This person is already a member of your family.',
+  inOtherFamily: 'This account already belongs to another family.',
+  cannotRemoveSelf: 'You cannot remove yourself from the family.',
+  lastAdmin: 'The family needs at least one admin with an account. Make another member an admin first.',
+  permissionAdminOnly: 'Only a family admin can change permission levels.',
+  /** Web texts of the family page (spec part 1 §8). */
+  loadMembersFailed: 'Failed to load family members',
+  loadMembersError: 'Error loading family members',
+  loadFamilyNameError: 'Error loading family name',
+  inviteFailed: 'Failed to create invite',
+  orderUpdateFailed: 'Failed to update member order',
+  autoAssignFailed: 'Failed to auto-assign numbers',
+  saved: 'Saved!',
+  adminOnly: 'Admin only',
+  addMemberError: (message: string) => `Error adding member: ${message}`,
+  genericError: (message: string) => `Error: ${message}`,
+  updateMemberError: (message: string) => `Error updating member: ${message}`,
+  updateFamilyNameError: (message: string) => `Error updating family name: ${message}`,
+  updateTimezoneError: (message: string) => `Error updating timezone: ${message}`,
+} as const;
+
+const isCalendarDate = (value: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
+
+const EmailText = z.string().trim().toLowerCase().max(254, familyMessages.invalidEmail)
+  .refine((v) => v === '' || z.email().safeParse(v).success, familyMessages.invalidEmail);
+const DateText = z.string().trim().refine((v) => v === '' || isCalendarDate(v), familyMessages.invalidDate);
+
+// Forms send '' for an empty optional field; '' and null both mean "none".
+/** On a create, a missing optional field means none too. */
+const OptionalEmail = EmailText.nullish().transform((v) => v || null);
+const OptionalBirthday = DateText.nullish().transform((v) => v || null);
+/** On an update, a missing optional field keeps its value; '' or null clears it. */
+const KeptEmail = EmailText.nullish().transform((v) => (v === undefined ? undefined : v || null));
+const KeptBirthday = DateText.nullish().transform((v) => (v === undefined ? undefined : v || null));
+
+export const MemberName = z.string().trim().min(1, familyMessages.nameRequired)
+  .max(limits.nameMax, familyMessages.nameTooLong);
+
+export const Color = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, familyMessages.invalidColor)
+  .transform((v) => v.toLowerCase());
+
+export const MemberNumber = z.number({ error: familyMessages.invalidMemberNumber })
+  .int(familyMessages.invalidMemberNumber).min(1, familyMessages.invalidMemberNumber)
+  .max(1_000_000, familyMessages.invalidMemberNumber);
+
+export const FamilyMember = z.object({
+  id: z.uuid(),
+  /** Null for members without an account, such as children. */
+  userId: z.uuid().nullable(),
+  name: z.string(),
+  email: z.string().nullable(),
+  /** YYYY-MM-DD. */
+  birthday: z.string().nullable(),
+  permissionLevel: PermissionLevel,
+  color: z.string(),
+  memberNumber: z.number().int().nullable(),
+});
+export type FamilyMember = z.infer<typeof FamilyMember>;
+
+/** The Add Family Member form and POST body. */
+export const NewMember = z.object({
+  name: MemberName,
+  email: OptionalEmail,
+  birthday: OptionalBirthday,
+  permissionLevel: PermissionLevel.default(familyDefaults.permissionLevel),
+  /** Links an existing account that has no family yet. */
+  userId: z.uuid({ error: familyMessages.accountNotFound }).nullish().transform((v) => v ?? null),
+});
+
+/** The PUT body: name is required; a missing email, birthday or permissionLevel is left unchanged. */
+export const MemberUpdate = z.object({
+  name: MemberName,
+  email: KeptEmail,
+  birthday: KeptBirthday,
+  permissionLevel: PermissionLevel.optional(),
+});
+
+export const FamilyName = z.string().trim().min(1, familyMessages.familyNameRequired)
+  .max(limits.familyNameMax, familyMessages.familyNameTooLong);
+
+export const FamilySettings = z.object({ familyName: z.string(), timezone: Timezone });
+export type FamilySettings = z.infer<typeof FamilySettings>;
+
+export const Invite = z.object({
+  id: z.uuid(),
+  token: z.string(),
+  invitedEmail: z.string().nullable(),
+  expiresAt: IsoDateTime,
+  createdAt: IsoDateTime,
+  /** The registration link carrying the token: /auth?invite=TOKEN. */
+  inviteUrl: z.string(),
+});
+export type Invite = z.infer<typeof Invite>;
+
+export const InviteRequest = z.object({ invitedEmail: OptionalEmail });
+
+export const listMembers = endpoint({
+  method: 'GET', path: '/api/family-members', access: 'user',
+  summary: 'The caller\'s family members, by member number then name', response: z.array(FamilyMember),
+});
+export const addMember = endpoint({
+  method: 'POST', path: '/api/family-members', access: 'user',
+  summary: 'Add a member without an account, or link an existing account that has no family (admin or edit)',
+  body: NewMember, response: FamilyMember, status: 201,
+});
+export const updateMember = endpoint({
+  method: 'PUT', path: '/api/family-members/{id}', access: 'user',
+  summary: 'Edit a member (admin or edit; only an admin changes permission levels)',
+  params: IdParams, body: MemberUpdate, response: FamilyMember,
+});
+export const removeMember = endpoint({
+  method: 'DELETE', path: '/api/family-members/{id}', access: 'user',
+  summary: 'Remove another member; a linked account loses access to the family (admin)',
+  params: IdParams, response: z.null(),
+});
+export const setMemberColor = endpoint({
+  method: 'PUT', path: '/api/family-members/{id}/color', access: 'user',
+  summary: 'Change a member\'s colour (any member)',
+  params: IdParams, body: z.object({ color: Color }), response: FamilyMember,
+});
+export const setMemberOrder = endpoint({
+  method: 'PUT', path: '/api/family-members/order', access: 'user',
+  summary: 'Set member numbers (admin); answers every member in the new order',
+  body: z.array(z.object({ id: z.uuid({ error: familyMessages.memberNotFound }), memberNumber: MemberNumber }))
+    .max(500)
+    .refine((items) => new Set(items.map((i) => i.id)).size === items.length, familyMessages.duplicateInOrder),
+  response: z.array(FamilyMember),
+});
+export const autoAssignNumbers = endpoint({
+  method: 'POST', path: '/api/family-members/auto-assign-numbers', access: 'user',
+  summary: 'Number the members 1..n in their current order (admin)', response: z.array(FamilyMember),
+});
+export const getFamilyName = endpoint({
+  method: 'GET', path: '/api/family-members/family-name', access: 'user',
+  summary: 'The family\'s name and timezone', response: FamilySettings,
+});
+export const setFamilyName = endpoint({
+  method: 'PUT', path: '/api/family-members/family-name', access: 'user',
+  summary: 'Rename the family (admin)', body: z.object({ familyName: FamilyName }), response: FamilySettings,
+});
+export const setTimezone = endpoint({
+  method: 'PUT', path: '/api/family-members/timezone', access: 'user',
+  summary: 'Set the family\'s timezone (admin)', body: z.object({ timezone: Timezone }), response: FamilySettings,
+});
+export const listInvites = endpoint({
+  method: 'GET', path: '/api/family/invites', access: 'user',
+  summary: 'Active invites (not expired, not revoked), newest first (admin)', response: z.array(Invite),
+});
+export const createInvite = endpoint({
+  method: 'POST', path: '/api/family/invite', access: 'user',
+  summary: 'Create a 7-day multi-use invite link; with invitedEmail only that address may use it and it is mailed (admin)',
+  body: InviteRequest, response: Invite, status: 201,
+});
+export const revokeInvite = endpoint({
+  method: 'DELETE', path: '/api/family/invite/{token}', access: 'user',
+  summary: 'Revoke an invite of the caller\'s family (admin)',
+  params: z.object({ token: z.string().min(1).max(200) }), response: z.null(),
+});

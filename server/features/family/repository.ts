@@ -1,0 +1,117 @@
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { PermissionLevel } from '@hearth/contract/permissions';
+import type { Queryable } from '../../platform/db/client.ts';
+import { families, familyMembers, invites, users } from '../../platform/db/schema.ts';
+
+export type MemberRow = typeof familyMembers.$inferSelect;
+export type InviteRow = typeof invites.$inferSelect;
+export type FamilyRow = typeof families.$inferSelect;
+
+// Numbered members first, then by name; creation order keeps ties stable.
+const memberOrder = [
+  sql`${familyMembers.memberNumber} asc nulls last`, asc(familyMembers.name), asc(familyMembers.createdAt),
+  asc(familyMembers.id),
+];
+
+export async function listMembers(q: Queryable, familyId: string): Promise<MemberRow[]> {
+  return q.select().from(familyMembers).where(eq(familyMembers.familyId, familyId)).orderBy(...memberOrder);
+}
+
+export async function findMember(q: Queryable, familyId: string, id: string): Promise<MemberRow | undefined> {
+  const [row] = await q.select().from(familyMembers)
+    .where(and(eq(familyMembers.id, id), eq(familyMembers.familyId, familyId))).limit(1);
+  return row;
+}
+
+export async function countMembers(q: Queryable, familyId: string, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const [row] = await q.select({ n: sql<number>`count(*)::int` }).from(familyMembers)
+    .where(and(eq(familyMembers.familyId, familyId), inArray(familyMembers.id, ids)));
+  return row?.n ?? 0;
+}
+
+export async function insertMember(
+  q: Queryable,
+  values: {
+    familyId: string; userId: string | null; name: string; email: string | null; birthday: string | null;
+    permissionLevel: PermissionLevel; color: string; memberNumber: number;
+  },
+): Promise<MemberRow> {
+  const [row] = await q.insert(familyMembers).values(values).returning();
+  if (!row) throw new Error('member insert returned nothing');
+  return row;
+}
+
+export async function updateMember(
+  q: Queryable, familyId: string, id: string,
+  values: Partial<Pick<MemberRow, 'name' | 'email' | 'birthday' | 'permissionLevel' | 'color' | 'memberNumber'>>,
+): Promise<MemberRow | undefined> {
+  const [row] = await q.update(familyMembers).set(values)
+    .where(and(eq(familyMembers.id, id), eq(familyMembers.familyId, familyId))).returning();
+  return row;
+}
+
+export async function deleteMember(q: Queryable, familyId: string, id: string): Promise<void> {
+  await q.delete(familyMembers).where(and(eq(familyMembers.id, id), eq(familyMembers.familyId, familyId)));
+}
+
+/** Reads a user and locks the row, so linking it to a family cannot race with another family doing the same. */
+export async function lockUser(q: Queryable, by: { id: string } | { email: string }) {
+  const [row] = await q.select({ id: users.id, email: users.email, familyId: users.familyId }).from(users)
+    .where('id' in by ? eq(users.id, by.id) : eq(users.email, by.email)).for('update');
+  return row;
+}
+
+/** The family of the user's member record, if any (normally the same as users.family_id). */
+export async function memberFamilyOfUser(q: Queryable, userId: string): Promise<string | undefined> {
+  const [row] = await q.select({ familyId: familyMembers.familyId }).from(familyMembers)
+    .where(eq(familyMembers.userId, userId)).limit(1);
+  return row?.familyId;
+}
+
+export async function setUserFamily(q: Queryable, userId: string, familyId: string): Promise<void> {
+  await q.update(users).set({ familyId }).where(eq(users.id, userId));
+}
+
+/** Takes the family away from a user, if it is still theirs. */
+export async function clearUserFamily(q: Queryable, userId: string, familyId: string): Promise<void> {
+  await q.update(users).set({ familyId: null }).where(and(eq(users.id, userId), eq(users.familyId, familyId)));
+}
+
+export async function findFamily(q: Queryable, familyId: string): Promise<FamilyRow | undefined> {
+  const [row] = await q.select().from(families).where(eq(families.id, familyId)).limit(1);
+  return row;
+}
+
+export async function updateFamily(
+  q: Queryable, familyId: string, values: Partial<Pick<FamilyRow, 'name' | 'timezone'>>,
+): Promise<FamilyRow | undefined> {
+  const [row] = await q.update(families).set(values).where(eq(families.id, familyId)).returning();
+  return row;
+}
+
+export async function listActiveInvites(q: Queryable, familyId: string, now: Date): Promise<InviteRow[]> {
+  return q.select().from(invites)
+    .where(and(eq(invites.familyId, familyId), isNull(invites.revokedAt), gt(invites.expiresAt, now)))
+    .orderBy(desc(invites.createdAt), desc(invites.id));
+}
+
+export async function insertInvite(
+  q: Queryable,
+  values: {
+    familyId: string; token: string; invitedEmail: string | null; createdByUserId: string; createdAt: Date;
+    expiresAt: Date;
+  },
+): Promise<InviteRow> {
+  const [row] = await q.insert(invites).values(values).returning();
+  if (!row) throw new Error('invite insert returned nothing');
+  return row;
+}
+
+/** Revokes an unrevoked invite of the family; false when there is none with that token. */
+export async function revokeInvite(q: Queryable, familyId: string, token: string, at: Date): Promise<boolean> {
+  const rows = await q.update(invites).set({ revokedAt: at })
+    .where(and(eq(invites.token, token), eq(invites.familyId, familyId), isNull(invites.revokedAt)))
+    .returning({ id: invites.id });
+  return rows.length > 0;
+}

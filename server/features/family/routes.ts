@@ -1,0 +1,22 @@
+import * as api from '@hearth/contract/family';
+import type { Deps } from '../../platform/deps.ts';
+import { route, type App } from '../../platform/http/route.ts';
+import { FamilyService } from './service.ts';
+
+// Fastify's router prefers static segments, so /order, /family-name and /timezone never reach /{id}.
+export function familyRoutes(app: App, deps: Deps): void {
+  const family = new FamilyService(deps);
+  route(app, deps, api.listMembers, ({ caller }) => family.members(caller));
+  route(app, deps, api.addMember, ({ caller, body }) => family.addMember(caller, body));
+  route(app, deps, api.setMemberOrder, ({ caller, body }) => family.setOrder(caller, body));
+  route(app, deps, api.autoAssignNumbers, ({ caller }) => family.autoAssignNumbers(caller));
+  route(app, deps, api.getFamilyName, ({ caller }) => family.settings(caller));
+  route(app, deps, api.setFamilyName, ({ caller, body }) => family.updateSettings(caller, { name: body.familyName }));
+  route(app, deps, api.setTimezone, ({ caller, body }) => family.updateSettings(caller, { timezone: body.timezone }));
+  route(app, deps, api.updateMember, ({ caller, params, body }) => family.updateMember(caller, params.id, body));
+  route(app, deps, api.removeMember, ({ caller, params }) => family.removeMember(caller, params.id));
+  route(app, deps, api.setMemberColor, ({ caller, params, body }) => family.setColor(caller, params.id, body.color));
+  route(app, deps, api.listInvites, ({ caller }) => family.invites(caller));
+  route(app, deps, api.createInvite, ({ caller, body }) => family.createInvite(caller, body.invitedEmail));
+  route(app, deps, api.revokeInvite, ({ caller, params }) => family.revokeInvite(caller, params.token));
+}

@@ -1,0 +1,238 @@
+import type { BodyOf } from '@hearth/contract/endpoint';
+import * as api from '@hearth/contract/family';
+import { familyDefaults, familyMessages as msg } from '@hearth/contract/family';
+import { messages } from '@hearth/contract/accounts';
+import { requireAdmin, requireEditor, requireFamily, type FamilyCaller } from '../../platform/auth/family-access.ts';
+import { newToken } from '../../platform/auth/secrets.ts';
+import type { Caller } from '../../platform/auth/sessions.ts';
+import { days } from '../../platform/clock.ts';
+import type { Queryable, Tx } from '../../platform/db/client.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { conflict, forbidden, invalid, notFound, rateLimited } from '../../platform/errors.ts';
+import type { Mail } from '../../platform/mail/mailer.ts';
+import { recordUsage } from '../../platform/usage.ts';
+import { invitationMail } from './mails.ts';
+import { toFamilyMember, toFamilySettings, toInvite } from './mapper.ts';
+import { countAccountAdmins, lockFamily, nextMemberNumber } from './membership.ts';
+import * as repo from './repository.ts';
+
+export const inviteLifetime = days(familyDefaults.inviteLifetimeDays);
+/** Invitation mails per family: enough for any real family, too few to use Hearth for spam. */
+export const inviteMailWindows = [{ max: 20, ms: days(1) }];
+
+type NewMember = BodyOf<typeof api.addMember>;
+type MemberUpdate = BodyOf<typeof api.updateMember>;
+type OrderItems = BodyOf<typeof api.setMemberOrder>;
+
+export class FamilyService {
+  private readonly deps: Deps;
+  constructor(deps: Deps) {
+    this.deps = deps;
+  }
+
+  private get now() {
+    return this.deps.clock.now();
+  }
+
+  private publish(tx: Tx, me: FamilyCaller, kind: string, id?: string) {
+    return this.deps.realtime.publish(tx, {
+      familyId: me.familyId, topic: 'family', kind, byUserId: me.userId, ...(id ? { id } : {}),
+    });
+  }
+
+  /** Sends after the request's work is done; a mail failure is logged, never shown to the caller. */
+  private deliver(mail: Mail): void {
+    this.deps.mailer.send(mail).catch((err: unknown) => this.deps.log.error({ err, to: mail.to }, 'mail failed'));
+  }
+
+  private inviteUrl(token: string): string {
+    return `${this.deps.config.publicUrl}/auth?invite=${encodeURIComponent(token)}`;
+  }
+
+  private async listMembers(q: Queryable, familyId: string) {
+    return (await repo.listMembers(q, familyId)).map(toFamilyMember);
+  }
+
+  async members(caller: Caller) {
+    return this.listMembers(this.deps.db, requireFamily(caller).familyId);
+  }
+
+  async addMember(caller: Caller, input: NewMember) {
+    const me = requireEditor(caller);
+    if (input.permissionLevel === 'ADMIN' && me.permissionLevel !== 'ADMIN') throw forbidden(msg.permissionAdminOnly);
+    return this.deps.db.transaction(async (tx) => {
+      await lockFamily(tx, me.familyId);
+      const account = await this.accountToLink(tx, me.familyId, input);
+      const row = await repo.insertMember(tx, {
+        familyId: me.familyId,
+        userId: account?.id ?? null,
+        name: input.name,
+        email: account?.email ?? input.email,
+        birthday: input.birthday,
+        permissionLevel: input.permissionLevel,
+        color: familyDefaults.color,
+        memberNumber: await nextMemberNumber(tx, me.familyId),
+      });
+      if (account) await repo.setUserFamily(tx, account.id, me.familyId);
+      await this.publish(tx, me, 'member.created', row.id);
+      return toFamilyMember(row);
+    });
+  }
+
+  /**
+   * The account a new member is linked to: the payload's userId, else the account with the payload's
+   * email. Only an account without a family may be linked; none at all means a member without an account.
+   */
+  private async accountToLink(tx: Tx, familyId: string, input: NewMember) {
+    let account;
+    if (input.userId) {
+      account = await repo.lockUser(tx, { id: input.userId });
+      if (!account) throw notFound(msg.accountNotFound);
+      if (input.email && input.email !== account.email) throw invalid(msg.accountEmailMismatch);
+    } else if (input.email) {
+      account = await repo.lockUser(tx, { email: input.email });
+      if (!account) return null;
+    } else {
+      return null;
+    }
+    const current = account.familyId ?? (await repo.memberFamilyOfUser(tx, account.id));
+    if (current === familyId) throw conflict(msg.alreadyInThisFamily);
+    if (current) throw conflict(msg.inOtherFamily);
+    return account;
+  }
+
+  async updateMember(caller: Caller, id: string, input: MemberUpdate) {
+    const me = requireEditor(caller);
+    return this.deps.db.transaction(async (tx) => {
+      await lockFamily(tx, me.familyId);
+      const member = await repo.findMember(tx, me.familyId, id);
+      if (!member) throw notFound(msg.memberNotFound);
+      const level = input.permissionLevel ?? member.permissionLevel;
+      if (level !== member.permissionLevel) {
+        if (me.permissionLevel !== 'ADMIN') throw forbidden(msg.permissionAdminOnly);
+        if (member.permissionLevel === 'ADMIN' && member.userId && (await countAccountAdmins(tx, me.familyId)) <= 1) {
+          throw conflict(msg.lastAdmin);
+        }
+      }
+      const row = await repo.updateMember(tx, me.familyId, id, {
+        name: input.name, email: input.email, birthday: input.birthday, permissionLevel: level,
+      });
+      if (!row) throw notFound(msg.memberNotFound);
+      await this.publish(tx, me, 'member.updated', id);
+      return toFamilyMember(row);
+    });
+  }
+
+  /**
+   * Removes another member; a linked account loses the family in the same transaction. Admins cannot
+   * remove themselves, so the last admin can never be removed.
+   */
+  async removeMember(caller: Caller, id: string) {
+    const me = requireAdmin(caller);
+    await this.deps.db.transaction(async (tx) => {
+      await lockFamily(tx, me.familyId);
+      const member = await repo.findMember(tx, me.familyId, id);
+      if (!member) throw notFound(msg.memberNotFound);
+      if (member.id === me.memberId) throw conflict(msg.cannotRemoveSelf);
+      await repo.deleteMember(tx, me.familyId, id);
+      if (member.userId) await repo.clearUserFamily(tx, member.userId, me.familyId);
+      await this.publish(tx, me, 'member.removed', id);
+    });
+    return null;
+  }
+
+  async setColor(caller: Caller, id: string, color: string) {
+    const me = requireFamily(caller);
+    return this.deps.db.transaction(async (tx) => {
+      const row = await repo.updateMember(tx, me.familyId, id, { color });
+      if (!row) throw notFound(msg.memberNotFound);
+      await this.publish(tx, me, 'member.updated', id);
+      return toFamilyMember(row);
+    });
+  }
+
+  async setOrder(caller: Caller, items: OrderItems) {
+    const me = requireAdmin(caller);
+    return this.deps.db.transaction(async (tx) => {
+      await lockFamily(tx, me.familyId);
+      const ids = items.map((i) => i.id);
+      if ((await repo.countMembers(tx, me.familyId, ids)) !== ids.length) throw notFound(msg.memberNotFound);
+      for (const item of items) await repo.updateMember(tx, me.familyId, item.id, { memberNumber: item.memberNumber });
+      await this.publish(tx, me, 'members.reordered');
+      return this.listMembers(tx, me.familyId);
+    });
+  }
+
+  /** Numbers the members 1..n in their current order (member number, unnumbered last, then name). */
+  async autoAssignNumbers(caller: Caller) {
+    const me = requireAdmin(caller);
+    return this.deps.db.transaction(async (tx) => {
+      await lockFamily(tx, me.familyId);
+      const members = await repo.listMembers(tx, me.familyId);
+      for (const [index, member] of members.entries()) {
+        if (member.memberNumber !== index + 1) {
+          await repo.updateMember(tx, me.familyId, member.id, { memberNumber: index + 1 });
+        }
+      }
+      await this.publish(tx, me, 'members.reordered');
+      return this.listMembers(tx, me.familyId);
+    });
+  }
+
+  async settings(caller: Caller) {
+    const me = requireFamily(caller);
+    const family = await repo.findFamily(this.deps.db, me.familyId);
+    if (!family) throw notFound(msg.familyNotFound);
+    return toFamilySettings(family);
+  }
+
+  async updateSettings(caller: Caller, change: { name: string } | { timezone: string }) {
+    const me = requireAdmin(caller);
+    return this.deps.db.transaction(async (tx) => {
+      const family = await repo.updateFamily(tx, me.familyId, change);
+      if (!family) throw notFound(msg.familyNotFound);
+      await this.publish(tx, me, 'name' in change ? 'family.renamed' : 'family.timezone');
+      return toFamilySettings(family);
+    });
+  }
+
+  async invites(caller: Caller) {
+    const me = requireAdmin(caller);
+    return (await repo.listActiveInvites(this.deps.db, me.familyId, this.now))
+      .map((row) => toInvite(row, this.inviteUrl(row.token)));
+  }
+
+  async createInvite(caller: Caller, invitedEmail: string | null) {
+    const me = requireAdmin(caller);
+    if (invitedEmail && !(await this.deps.throttle.allow(`invite-mail:${me.familyId}`, inviteMailWindows))) {
+      throw rateLimited(messages.tooManyAttempts);
+    }
+    const token = newToken();
+    const { row, familyName } = await this.deps.db.transaction(async (tx) => {
+      const family = await repo.findFamily(tx, me.familyId);
+      if (!family) throw notFound(msg.familyNotFound);
+      const invite = await repo.insertInvite(tx, {
+        familyId: me.familyId, token, invitedEmail, createdByUserId: me.userId,
+        createdAt: this.now, expiresAt: new Date(this.now.getTime() + inviteLifetime),
+      });
+      await recordUsage(tx, this.deps.clock, {
+        kind: 'invite_link_created', familyId: me.familyId, userId: me.userId,
+        payload: { withEmail: invitedEmail !== null },
+      });
+      await this.publish(tx, me, 'invite.created', invite.id);
+      return { row: invite, familyName: family.name };
+    });
+    const inviteUrl = this.inviteUrl(token);
+    if (invitedEmail) this.deliver(invitationMail(invitedEmail, { inviterName: me.name, familyName, link: inviteUrl }));
+    return toInvite(row, inviteUrl);
+  }
+
+  async revokeInvite(caller: Caller, token: string) {
+    const me = requireAdmin(caller);
+    await this.deps.db.transaction(async (tx) => {
+      if (!(await repo.revokeInvite(tx, me.familyId, token, this.now))) throw notFound(msg.inviteNotFound);
+      await this.publish(tx, me, 'invite.revoked');
+    });
+    return null;
+  }
+}

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import * as api from '@hearth/contract/family';
+import { familyMessages as msg } from '@hearth/contract/family';
+import { reasonOf, useSetFamilyName } from './queries.ts';
+
+const FamilyNameFields = api.setFamilyName.body;
+
+/** The Edit Family Name modal's form. */
+export function FamilyNameForm({ familyName, onDone }: { familyName: string; onDone: () => void }) {
+  const rename = useSetFamilyName();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, formState: { errors, isSubmitting } } = useForm<
+    z.input<typeof FamilyNameFields>, unknown, z.output<typeof FamilyNameFields>
+  >({ resolver: zodResolver(FamilyNameFields), defaultValues: { familyName } });
+
+  const submit = async (values: z.output<typeof FamilyNameFields>) => {
+    setFailure(null);
+    try {
+      await rename.mutateAsync(values.familyName);
+      onDone();
+    } catch (error) {
+      setFailure(msg.updateFamilyNameError(reasonOf(error)));
+    }
+  };
+
+  return (
+    <form className="stack" noValidate onSubmit={handleSubmit(submit)}>
+      <label>
+        Family Name
+        <input {...register('familyName')} autoComplete="off" aria-invalid={Boolean(errors.familyName)} />
+        {errors.familyName && <span className="field-error">{errors.familyName.message}</span>}
+      </label>
+      {failure && <div className="banner error" role="alert">{failure}</div>}
+      <div className="row">
+        <button type="submit" disabled={isSubmitting}>Save</button>
+        <button type="button" className="secondary" onClick={onDone}>Cancel</button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import * as api from '@hearth/contract/family';
+import { familyMessages as msg, type Invite } from '@hearth/contract/family';
+import { limits } from '@hearth/contract/limits';
+import { Loading } from '../../shared/ui/Status.tsx';
+import { CopyLink } from './CopyLink.tsx';
+import { shortDateOf } from './format.ts';
+import { reasonOf, useCreateInvite, useInvites, useRevokeInvite } from './queries.ts';
+
+type InviteInput = z.input<typeof api.InviteRequest>;
+type InviteValues = z.output<typeof api.InviteRequest>;
+
+/** The Invite Family Members modal's content: create a link (optionally for one email), list and revoke. */
+export function InviteManager() {
+  const invites = useInvites();
+  const create = useCreateInvite();
+  const revoke = useRevokeInvite();
+  const [created, setCreated] = useState<Invite | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, reset, formState: { errors, isSubmitting } } = useForm<InviteInput, unknown, InviteValues>({
+    resolver: zodResolver(api.InviteRequest), defaultValues: { invitedEmail: '' },
+  });
+
+  const submit = async (values: InviteValues) => {
+    setFailure(null);
+    try {
+      setCreated(await create.mutateAsync(values.invitedEmail));
+      reset();
+    } catch {
+      setFailure(msg.inviteFailed);
+    }
+  };
+
+  const onRevoke = async (invite: Invite) => {
+    if (!window.confirm(`Revoke the invite ${invite.token.slice(0, limits.inviteTokenDisplay)}...?`)) return;
+    setFailure(null);
+    try {
+      await revoke.mutateAsync(invite.token);
+      if (created?.token === invite.token) setCreated(null);
+    } catch (error) {
+      setFailure(msg.genericError(reasonOf(error)));
+    }
+  };
+
+  return (
+    <div className="stack">
+      <p className="muted small">
+        Anyone with the link can join as an editor for {api.familyDefaults.inviteLifetimeDays} days, until you revoke it.
+        With an email, only that address can use it, and the link is emailed there.
+      </p>
+      <form className="stack" noValidate onSubmit={handleSubmit(submit)}>
+        <label>
+          Email (optional)
+          <input type="email" {...register('invitedEmail')} autoComplete="off" aria-invalid={Boolean(errors.invitedEmail)} />
+          {errors.invitedEmail && <span className="field-error">{errors.invitedEmail.message}</span>}
+        </label>
+        <button type="submit" disabled={isSubmitting}>Create Invite Link</button>
+      </form>
+      {failure && <div className="banner error" role="alert">{failure}</div>}
+      {created && (
+        <div className="stack invite-created" role="status">
+          <strong>Invite link created{created.invitedEmail ? ` and sent to ${created.invitedEmail}` : ''}</strong>
+          <div className="row invite-link">
+            <input readOnly value={created.inviteUrl} aria-label="Invite link" onFocus={(e) => e.currentTarget.select()} />
+            <CopyLink url={created.inviteUrl} />
+          </div>
+        </div>
+      )}
+      <h3>Active Invites</h3>
+      {invites.isPending && <Loading />}
+      {invites.isError && <div className="banner error" role="alert">{msg.genericError(reasonOf(invites.error))}</div>}
+      {invites.data?.length === 0 && <p className="muted small">No active invites.</p>}
+      {invites.data && invites.data.length > 0 && (
+        <ul className="invite-list" aria-label="Active invites">
+          {invites.data.map((invite) => (
+            <li key={invite.id} className="spread">
+              <div className="stack invite-info">
+                <code>{invite.token.slice(0, limits.inviteTokenDisplay)}...</code>
+                <span className="small">{invite.invitedEmail ?? 'Anyone with the link'}</span>
+                <span className="muted small">Expires {shortDateOf(invite.expiresAt)}</span>
+              </div>
+              <div className="row">
+                <CopyLink url={invite.inviteUrl} label="Copy" />
+                <button type="button" className="danger" onClick={() => onRevoke(invite)}>Revoke</button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BodyInputOf } from '@hearth/contract/endpoint';
+import * as api from '@hearth/contract/family';
+import type { SessionUser } from '@hearth/contract/accounts';
+import type { FamilyMember, FamilySettings } from '@hearth/contract/family';
+import { ApiError, call } from '../../shared/api/client.ts';
+import { currentUserKey } from '../../shared/useCurrentUser.ts';
+
+/** Keys start with the live-change topic 'family', so a change from another member refetches them. */
+export const familyKeys = {
+  members: ['family', 'members'] as const,
+  settings: ['family', 'settings'] as const,
+  invites: ['family', 'invites'] as const,
+};
+
+/**
+ * The page's two load texts: 'Failed to ...' when the server answered with an error,
+ * 'Error ...' when no answer came at all.
+ */
+export function loadFailure(error: unknown, failed: string, errored: string): string {
+  return error instanceof ApiError ? failed : errored;
+}
+
+/** The server's message for the spec's '...: {message}' texts; otherwise what the browser reported. */
+export function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function useMembers() {
+  return useQuery({ queryKey: familyKeys.members, queryFn: () => call(api.listMembers) });
+}
+
+export function useFamilySettings() {
+  return useQuery({ queryKey: familyKeys.settings, queryFn: () => call(api.getFamilyName) });
+}
+
+export function useInvites() {
+  return useQuery({ queryKey: familyKeys.invites, queryFn: () => call(api.listInvites) });
+}
+
+/** Puts one changed member into the cached list; the server's order is kept. */
+function useMemberUpdated() {
+  const queryClient = useQueryClient();
+  return (member: FamilyMember) => {
+    queryClient.setQueryData<FamilyMember[]>(familyKeys.members, (list) => list?.map((m) => (m.id === member.id ? member : m)));
+    // The session user carries the own permission level, which other pages read.
+    if (member.userId && member.userId === queryClient.getQueryData<SessionUser>(currentUserKey)?.id) {
+      void queryClient.invalidateQueries({ queryKey: currentUserKey });
+    }
+  };
+}
+
+export function useAddMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyInputOf<typeof api.addMember>) => call(api.addMember, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: familyKeys.members }),
+  });
+}
+
+export function useUpdateMember() {
+  const queryClient = useQueryClient();
+  const updated = useMemberUpdated();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: BodyInputOf<typeof api.updateMember> }) =>
+      call(api.updateMember, { params: { id }, body }),
+    onSuccess: (member) => {
+      updated(member);
+      // A new name can move the member among equal numbers.
+      return queryClient.invalidateQueries({ queryKey: familyKeys.members });
+    },
+  });
+}
+
+export function useSetColor() {
+  const updated = useMemberUpdated();
+  return useMutation({
+    mutationFn: ({ id, color }: { id: string; color: string }) => call(api.setMemberColor, { params: { id }, body: { color } }),
+    onSuccess: updated,
+  });
+}
+
+export function useRemoveMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call(api.removeMember, { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: familyKeys.members }),
+  });
+}
+
+export function useSetOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyInputOf<typeof api.setMemberOrder>) => call(api.setMemberOrder, { body }),
+    onSuccess: (members) => queryClient.setQueryData(familyKeys.members, members),
+  });
+}
+
+export function useAutoAssign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(api.autoAssignNumbers),
+    onSuccess: (members) => queryClient.setQueryData(familyKeys.members, members),
+  });
+}
+
+export function useSetFamilyName() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (familyName: string) => call(api.setFamilyName, { body: { familyName } }),
+    onSuccess: (settings) => queryClient.setQueryData<FamilySettings>(familyKeys.settings, settings),
+  });
+}
+
+export function useSetTimezone() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (timezone: api.Timezone) => call(api.setTimezone, { body: { timezone } }),
+    onSuccess: (settings) => queryClient.setQueryData<FamilySettings>(familyKeys.settings, settings),
+  });
+}
+
+export function useCreateInvite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (invitedEmail: string | null) => call(api.createInvite, { body: { invitedEmail } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: familyKeys.invites }),
+  });
+}
+
+export function useRevokeInvite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => call(api.revokeInvite, { params: { token } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: familyKeys.invites }),
+  });
+}
