@@ -4,7 +4,7 @@ import { hashPassword } from '../../platform/auth/secrets.ts';
 import { revokeAllSessions } from '../../platform/auth/sessions.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
-import { countAdmins, joinFamily } from '../family/membership.ts';
+import { countAccountAdmins, joinFamily, lockFamily } from '../family/membership.ts';
 import { toAdminFamily, toAdminUser } from './mapper.ts';
 import * as repo from './repository.ts';
 
@@ -49,7 +49,7 @@ export class SuperadminService {
     return { message: 'Password reset' };
   }
 
-  /** Moves the user into the family: ADMIN when the family has none yet, else EDIT. */
+  /** Moves the user into the family: ADMIN when no account administers it yet, else EDIT. */
   async assignToFamily(userId: string, familyId: string) {
     return this.deps.db.transaction(async (tx) => {
       const user = await repo.findUser(tx, userId);
@@ -58,12 +58,13 @@ export class SuperadminService {
       const member = await repo.findMemberOfUser(tx, userId);
       if (member?.familyId === familyId && user.familyId === familyId) return toAdminUser(user);
       if (member) {
-        if (member.permissionLevel === 'ADMIN' && (await countAdmins(tx, member.familyId)) === 1) {
+        await lockFamily(tx, member.familyId);
+        if (member.permissionLevel === 'ADMIN' && (await countAccountAdmins(tx, member.familyId)) === 1) {
           throw conflict(lastAdminMessage);
         }
         await repo.deleteMember(tx, member.id);
       }
-      await joinFamily(tx, familyId, user, (await countAdmins(tx, familyId)) === 0 ? 'ADMIN' : 'EDIT');
+      await joinFamily(tx, familyId, user, (await countAccountAdmins(tx, familyId)) === 0 ? 'ADMIN' : 'EDIT');
       const updated = await repo.findUser(tx, userId);
       if (!updated) throw notFound('User not found');
       return toAdminUser(updated);

@@ -126,7 +126,23 @@ describe('users', () => {
   });
 });
 
+/** Another account that administers the family, so its current admin may leave it. */
+async function addAccountAdmin(familyId: string) {
+  const [user] = await t.db.insert(users).values({
+    email: uniqueEmail('admin'), name: 'Other admin', passwordHash: 'x', status: 'ACTIVE', familyId,
+  }).returning();
+  await t.db.insert(familyMembers).values({ familyId, userId: user!.id, name: 'Other admin', permissionLevel: 'ADMIN' });
+}
+
 describe('families', () => {
+  it('does not count a child marked ADMIN as the family\'s admin', async () => {
+    const family = (await admin(api.createFamily, { body: { name: 'Kids only' } })).body;
+    const member = await signUp(t);
+    await t.db.insert(familyMembers).values({ familyId: member.user.familyId!, name: 'Child', permissionLevel: 'ADMIN' });
+    const res = await admin(api.assignUserToFamily, { params: { id: member.user.id, familyId: family.id } });
+    expect(res.status).toBe(409);
+  });
+
   it('creates a family (name required) and lists it with its member count', async () => {
     expect((await admin(api.createFamily, { body: { name: ' ', description: null } })).body.message)
       .toBe('Family name is required');
@@ -146,13 +162,12 @@ describe('families', () => {
     expect(moved.status).toBe(409);
     expect(moved.body.message).toBe(lastAdminMessage);
 
-    await t.db.update(familyMembers).set({ permissionLevel: 'READ_ONLY' }).where(eq(familyMembers.userId, first.user.id));
-    await t.db.insert(familyMembers).values({ familyId: first.user.familyId!, name: 'Other admin', permissionLevel: 'ADMIN' });
+    await addAccountAdmin(first.user.familyId!);
     const ok = await admin(api.assignUserToFamily, { params: { id: first.user.id, familyId: family.id } });
     expect(ok.body.familyId).toBe(family.id);
     expect((await first.call(accounts.me)).body).toMatchObject({ familyId: family.id, permissionLevel: 'ADMIN' });
 
-    await t.db.insert(familyMembers).values({ familyId: second.user.familyId!, name: 'Other admin', permissionLevel: 'ADMIN' });
+    await addAccountAdmin(second.user.familyId!);
     await admin(api.assignUserToFamily, { params: { id: second.user.id, familyId: family.id } });
     expect((await second.call(accounts.me)).body).toMatchObject({ familyId: family.id, permissionLevel: 'EDIT' });
     const count = (await admin(api.listFamilies)).body.find((f: { id: string }) => f.id === family.id).memberCount;
