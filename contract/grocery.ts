@@ -1,5 +1,68 @@
 import { z } from 'zod';
-import { endpoint, Id } from './endpoint.ts';
+import { endpoint, Id, IsoDateTime } from './endpoint.ts';
+
+/** Length limits of the grocery feature (the spec names none; ours, documented in docs/DECISIONS.md). */
+export const groceryLimits = {
+  titleMax: 100,
+  itemNameMax: 200,
+  unitMax: 50,
+  categoryMax: 50,
+  commentMax: 2000,
+  /** Keeps quantities well inside PostgreSQL's integer. */
+  quantityMax: 100_000,
+  /** The longest list a single reorder call may carry. */
+  reorderMax: 5000,
+} as const;
+
+/** Spec texts (part 1 §2, §8) and the server's messages. */
+export const groceryMessages = {
+  createListFailed: 'Failed to create list',
+  saveOrderFailed: 'Failed to save item order',
+  togglePurchasedFailed: 'Failed to toggle purchased status',
+  deleteItemFailed: 'Failed to delete item',
+  deleteListFailed: 'Failed to delete list',
+  addItemFailed: 'Failed to add grocery item',
+  addRecurringItemFailed: 'Failed to add recurring grocery item',
+  loadCommentsFailed: 'Failed to load comments',
+  postCommentFailed: 'Failed to post comment',
+  archiveCommentFailed: 'Failed to archive comment',
+  postReplyFailed: 'Failed to post reply',
+  clearCommentsFailed: 'Failed to clear comments.',
+  loadRecurringFailed: 'Failed to load recurring items',
+  loadListsFailed: 'Failed to load grocery lists',
+  saveRecurringFailed: 'Failed to save recurring item',
+  deleteRecurringFailed: 'Failed to delete recurring item',
+  noRecurringItems: 'No recurring items yet. Add one to get started!',
+  loadItemsFailed: 'Failed to load items',
+  listMissing: 'This list does not exist or was deleted.',
+  loadingUser: 'Loading user info',
+  missingFamily: 'Error: Missing family ID.',
+  listNotFound: 'Grocery list not found',
+  itemNotFound: 'Grocery item not found',
+  commentNotFound: 'Comment not found',
+  recurringNotFound: 'Recurring item not found',
+  recipeNotFound: 'Recipe not found',
+  familyNotFound: 'Family not found',
+  titleRequired: 'List name is required',
+  titleTooLong: `List name must be at most ${groceryLimits.titleMax} characters`,
+  itemNameRequired: 'Item name is required',
+  itemNameTooLong: `Item name must be at most ${groceryLimits.itemNameMax} characters`,
+  unitTooLong: `Unit must be at most ${groceryLimits.unitMax} characters`,
+  categoryTooLong: `Category must be at most ${groceryLimits.categoryMax} characters`,
+  quantityInvalid: `Quantity must be a whole number from 0 to ${groceryLimits.quantityMax}`,
+  commentRequired: 'Comment text is required',
+  commentTooLong: `Comments must be at most ${groceryLimits.commentMax} characters`,
+  reorderEmpty: 'The new order must list at least one item',
+  reorderTooLong: `A list can be reordered with at most ${groceryLimits.reorderMax} items`,
+  reorderMixedLists: 'All reordered items must be on the same list',
+  reorderIncomplete: 'The new order must contain every item of the list exactly once',
+  reorderPositions: 'Positions must be 0, 1, 2, ... with each used once',
+  recurringOtherList: 'The recurring item belongs to another list',
+  frequencyRequired: 'Frequency is required',
+  nameRequired: 'Name is required',
+  listRequired: 'List is required',
+  quantityMin: 'Quantity must be 0 or more',
+} as const;
 
 export const GroceryList = z.object({
   id: z.uuid(),
@@ -9,6 +72,7 @@ export const GroceryList = z.object({
 export type GroceryList = z.infer<typeof GroceryList>;
 
 export const Recurrence = z.enum(['none', 'weekly', 'monthly']);
+export type Recurrence = z.infer<typeof Recurrence>;
 
 export const GroceryItem = z.object({
   id: z.uuid(),
@@ -26,11 +90,252 @@ export const GroceryItem = z.object({
 });
 export type GroceryItem = z.infer<typeof GroceryItem>;
 
+export const Frequency = z.enum(['WEEKLY', 'BI_WEEKLY', 'MONTHLY'], { error: groceryMessages.frequencyRequired });
+export type Frequency = z.infer<typeof Frequency>;
+/** How each frequency is shown (spec part 1 §9). */
+export const frequencyLabels: Record<Frequency, string> = {
+  WEEKLY: 'Weekly', BI_WEEKLY: 'Every 2 Weeks', MONTHLY: 'Monthly',
+};
+
+export const RecurringItem = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  listId: z.uuid(),
+  familyId: z.uuid(),
+  quantity: z.number().int().nullable(),
+  unit: z.string().nullable(),
+  frequency: Frequency,
+  /** When the recurrence job next puts the item back on its list. */
+  nextDueAt: IsoDateTime,
+});
+export type RecurringItem = z.infer<typeof RecurringItem>;
+
+const commentFields = {
+  id: z.uuid(),
+  listId: z.uuid(),
+  familyId: z.uuid(),
+  /** Null once the author's account is deleted; the name stays. */
+  userId: z.uuid().nullable(),
+  userName: z.string(),
+  text: z.string(),
+  parentId: z.uuid().nullable(),
+  createdAt: IsoDateTime,
+};
+export const GroceryReply = z.object(commentFields);
+export type GroceryReply = z.infer<typeof GroceryReply>;
+/** A top-level comment with its active replies, oldest first. */
+export const GroceryComment = z.object({ ...commentFields, replies: z.array(GroceryReply) });
+export type GroceryComment = z.infer<typeof GroceryComment>;
+
+/** Optional text: blank becomes null; left out stays undefined (PATCH keeps the value). */
+const optionalText = (max: number, tooLong: string) => z.string().trim().max(max, tooLong).nullable()
+  .transform((v) => (v ? v : null)).optional();
+const Quantity = z.number({ error: groceryMessages.quantityInvalid }).int(groceryMessages.quantityInvalid)
+  .min(0, groceryMessages.quantityInvalid).max(groceryLimits.quantityMax, groceryMessages.quantityInvalid).nullable();
+const ItemName = z.string({ error: groceryMessages.itemNameRequired }).trim()
+  .min(1, groceryMessages.itemNameRequired).max(groceryLimits.itemNameMax, groceryMessages.itemNameTooLong);
+/** The client may send familyId; the server only accepts the caller's own. */
+const PayloadFamilyId = Id.optional();
+
+const ListParams = z.object({ listId: Id });
+const ItemParams = z.object({ itemId: Id });
+const FamilyParams = z.object({ familyId: Id });
+const IdParams = z.object({ id: Id });
+
 export const getLists = endpoint({
   method: 'GET',
   path: '/api/grocery-lists/{familyId}',
   access: 'user',
-  summary: 'The lists of the caller\'s family',
-  params: z.object({ familyId: Id }),
+  summary: 'The lists of the caller\'s family, oldest first',
+  params: FamilyParams,
   response: z.array(GroceryList),
 });
+
+export const createList = endpoint({
+  method: 'POST',
+  path: '/api/grocery-lists',
+  access: 'user',
+  summary: 'Create a list (editors)',
+  body: z.object({
+    familyId: PayloadFamilyId,
+    title: z.string({ error: groceryMessages.titleRequired }).trim()
+      .min(1, groceryMessages.titleRequired).max(groceryLimits.titleMax, groceryMessages.titleTooLong),
+  }),
+  response: GroceryList,
+  status: 201,
+});
+
+export const deleteList = endpoint({
+  method: 'DELETE',
+  path: '/api/grocery-lists/{listId}',
+  access: 'user',
+  summary: 'Delete a list with its items, comments and recurring items (editors)',
+  params: ListParams,
+  response: z.null(),
+});
+
+export const getItems = endpoint({
+  method: 'GET',
+  path: '/api/grocery/list/{listId}',
+  access: 'user',
+  summary: 'The items of a list, by position',
+  params: ListParams,
+  response: z.array(GroceryItem),
+});
+
+export const addItem = endpoint({
+  method: 'POST',
+  path: '/api/grocery',
+  access: 'user',
+  summary: 'Add an item at the top of a list, unpurchased (editors)',
+  body: z.object({
+    name: ItemName,
+    quantity: Quantity.optional(),
+    unit: optionalText(groceryLimits.unitMax, groceryMessages.unitTooLong),
+    category: optionalText(groceryLimits.categoryMax, groceryMessages.categoryTooLong),
+    listId: Id,
+    familyId: PayloadFamilyId,
+    /** Accepted for the spec's payload; new items are always unpurchased at position 0. */
+    isPurchased: z.boolean().optional(),
+    position: z.number().int().optional(),
+    recurrence: Recurrence.optional(),
+    recurringItemId: Id.nullish(),
+    addedFromRecipeId: Id.nullish(),
+  }),
+  response: GroceryItem,
+  status: 201,
+});
+
+export const updateItem = endpoint({
+  method: 'PATCH',
+  path: '/api/grocery/{itemId}',
+  access: 'user',
+  summary: 'Change an item (editors); fields left out keep their value, position is changed only by reorder',
+  params: ItemParams,
+  body: z.object({
+    name: ItemName.optional(),
+    quantity: Quantity.optional(),
+    unit: optionalText(groceryLimits.unitMax, groceryMessages.unitTooLong),
+    category: optionalText(groceryLimits.categoryMax, groceryMessages.categoryTooLong),
+    recurrence: Recurrence.optional(),
+    isPurchased: z.boolean().optional(),
+    position: z.number().int().optional(),
+  }),
+  response: GroceryItem,
+});
+
+export const deleteItem = endpoint({
+  method: 'DELETE',
+  path: '/api/grocery/{itemId}',
+  access: 'user',
+  summary: 'Delete an item; the ones below move up (editors)',
+  params: ItemParams,
+  response: z.null(),
+});
+
+export const reorderItems = endpoint({
+  method: 'PUT',
+  path: '/api/grocery/reorder',
+  access: 'user',
+  summary: 'Apply the whole new order of one list: every item once, positions 0..n-1 (editors). Full items are accepted; only id and position are read.',
+  body: z.array(z.object({ id: Id, position: z.number().int().min(0) }))
+    .min(1, groceryMessages.reorderEmpty).max(groceryLimits.reorderMax, groceryMessages.reorderTooLong),
+  response: z.array(GroceryItem),
+});
+
+export const getComments = endpoint({
+  method: 'GET',
+  path: '/api/grocery-comments/list/{listId}',
+  access: 'user',
+  summary: 'Active comments of a list, oldest first, each with its active replies',
+  params: ListParams,
+  response: z.array(GroceryComment),
+});
+
+export const addComment = endpoint({
+  method: 'POST',
+  path: '/api/grocery-comments',
+  access: 'user',
+  summary: 'Post a comment, or a reply when parentId is set (editors). The author is the caller; userId and userName are ignored.',
+  body: z.object({
+    listId: Id,
+    familyId: PayloadFamilyId,
+    userId: z.string().nullish(),
+    userName: z.string().nullish(),
+    text: z.string({ error: groceryMessages.commentRequired }).trim()
+      .min(1, groceryMessages.commentRequired).max(groceryLimits.commentMax, groceryMessages.commentTooLong),
+    parentId: Id.nullish(),
+  }),
+  response: GroceryComment,
+  status: 201,
+});
+
+export const archiveComment = endpoint({
+  method: 'PUT',
+  path: '/api/grocery-comments/{id}/archive',
+  access: 'user',
+  summary: 'Archive a comment and its replies (editors)',
+  params: IdParams,
+  response: z.null(),
+});
+
+export const archiveListComments = endpoint({
+  method: 'PUT',
+  path: '/api/grocery-comments/list/{listId}/archive',
+  access: 'user',
+  summary: 'Archive every comment of a list (editors)',
+  params: ListParams,
+  response: z.null(),
+});
+
+const RecurringBody = z.object({
+  name: ItemName,
+  quantity: Quantity.optional(),
+  unit: optionalText(groceryLimits.unitMax, groceryMessages.unitTooLong),
+  listId: Id,
+  familyId: PayloadFamilyId,
+  frequency: Frequency,
+});
+
+export const getRecurringItems = endpoint({
+  method: 'GET',
+  path: '/api/recurring-items/family/{familyId}',
+  access: 'user',
+  summary: 'The recurring items of the caller\'s family, by name',
+  params: FamilyParams,
+  response: z.array(RecurringItem),
+});
+
+export const createRecurringItem = endpoint({
+  method: 'POST',
+  path: '/api/recurring-items',
+  access: 'user',
+  summary: 'Create a recurring item (editors); first due one period from now in the family\'s timezone. The matching list item is created by the client with POST /api/grocery.',
+  body: RecurringBody,
+  response: RecurringItem,
+  status: 201,
+});
+
+export const updateRecurringItem = endpoint({
+  method: 'PUT',
+  path: '/api/recurring-items/{id}',
+  access: 'user',
+  summary: 'Change a recurring item (editors); a new frequency restarts its schedule',
+  params: IdParams,
+  body: RecurringBody,
+  response: RecurringItem,
+});
+
+export const deleteRecurringItem = endpoint({
+  method: 'DELETE',
+  path: '/api/recurring-items/{id}',
+  access: 'user',
+  summary: 'Delete a recurring item; its list items stay but no longer recur (editors)',
+  params: IdParams,
+  response: z.null(),
+});
+
+/** The list item recurrence matching a recurring item's frequency (the item select only has weekly and monthly). */
+export function recurrenceOf(frequency: Frequency): Recurrence {
+  return frequency === 'MONTHLY' ? 'monthly' : 'weekly';
+}

@@ -10,13 +10,16 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const tmp = `${root}.tmp`;
 mkdirSync(tmp, { recursive: true });
 
+// Children (vitest, playwright, the e2e server) must run on the pinned Node too, however this script was started.
+const env = { ...process.env, PATH: `${root}node_modules/.bin:${process.env.PATH ?? ''}` };
+
 const counts = { passed: 0, failed: 0 };
 let ok = true;
 
 function run(title: string, command: string, args: string[], cwd = root): boolean {
   console.log(`\n=== ${title}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd, stdio: 'inherit', env: process.env });
+  const result = spawnSync(command, args, { cwd, stdio: 'inherit', env });
   const passed = result.status === 0;
   console.log(`=== ${title}: ${passed ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (!passed) ok = false;

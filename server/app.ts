@@ -20,7 +20,12 @@ import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { Realtime } from './platform/realtime.ts';
 import { Throttle } from './platform/throttle.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
+import { mealRoutes } from './features/meals/routes.ts';
 import { superadminRoutes } from './features/superadmin/routes.ts';
+import { runRecurrence } from './features/grocery/recurrence-job.ts';
+import { groceryRoutes } from './features/grocery/routes.ts';
+import { liveRoutes } from './features/live/routes.ts';
+import { Scheduler } from './platform/jobs.ts';
 import { familyRoutes } from './features/family/routes.ts';
 
 export interface AppOptions {
@@ -29,15 +34,18 @@ export interface AppOptions {
   clock?: Clock;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** Background jobs run on real time only; tests (ManualClock) call the jobs' run functions directly. */
+  runJobs?: boolean;
 }
 
 /** Builds the whole app without listening, so tests can `inject` into it. */
 export async function buildApp(options: AppOptions): Promise<App> {
-  const app = Fastify({
+  const serverOptions: FastifyServerOptions = {
     logger: options.logger ?? false,
-    trustProxy: true,
+    trustProxy: options.config.trustProxy,
     bodyLimit: 1_048_576,
-  }).withTypeProvider<ZodTypeProvider>();
+  };
+  const app = Fastify(serverOptions).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
@@ -79,7 +87,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     const scoped = api as unknown as App;
     accountRoutes(scoped, deps);
     familyRoutes(scoped, deps);
+    mealRoutes(scoped, deps);
     superadminRoutes(scoped, deps);
+    groceryRoutes(scoped, deps);
+    liveRoutes(scoped, deps);
   });
 
   const webDist = options.config.webDist;
@@ -93,7 +104,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return reply.code(404).send({ code: 'NOT_FOUND', message: `No route ${request.method} ${url.split('?')[0]}` });
   });
   await deps.realtime.start();
+  const scheduler = new Scheduler(app.log);
+  if (options.runJobs ?? options.clock === undefined) {
+    scheduler.start([{ name: 'recurring-items', run: () => runRecurrence(deps) }]);
+  }
   app.addHook('onClose', async () => {
+    await scheduler.stop();
     await deps.realtime.stop();
     mailer.close();
   });

@@ -24,7 +24,7 @@ export async function startHearth(options: { port: number; smtpUrl: string; env?
     env: {
       ...process.env, PORT: String(options.port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '',
       PUBLIC_URL: url, SMTP_URL: options.smtpUrl, SUPERADMIN_USERNAME: superadmin.username,
-      SUPERADMIN_PASSWORD: superadmin.password, LOG_LEVEL: 'warn', ...options.env,
+      SUPERADMIN_PASSWORD: superadmin.password, LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback', ...options.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -58,7 +58,7 @@ export interface CaughtMail {
 export async function waitForMail(to: string, subject: RegExp, timeoutMs = 15_000): Promise<CaughtMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const files = await readdir(mailDir).catch(() => [] as string[]);
+    const files = (await readdir(mailDir).catch(() => [] as string[])).filter((f) => f.endsWith('.json'));
     const mails = await Promise.all(files.map(async (f) => JSON.parse(await readFile(join(mailDir, f), 'utf8')) as CaughtMail));
     const match = mails.filter((m) => m.to === to.toLowerCase() && subject.test(m.subject)).sort((a, b) => b.at - a.at)[0];
     if (match) return match;
@@ -76,3 +76,12 @@ export function linkIn(text: string, path: string): string {
 let n = 0;
 export const uniqueEmail = (prefix = 'e2e') => `${prefix}${Date.now().toString(36)}${++n}@example.test`;
 export const password = 'Cozy-Kitchen-42';
+
+/**
+ * Headers that make an API call come from a client address of its own (the e2e server trusts loopback
+ * proxies), so the per-IP sign-in limits meet each simulated person separately.
+ */
+export function asOwnClient(): Record<string, string> {
+  const octet = () => Math.floor(Math.random() * 254) + 1;
+  return { 'x-forwarded-for': `127.${octet()}.${octet()}.${octet()}` };
+}

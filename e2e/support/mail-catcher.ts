@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -16,7 +16,10 @@ export async function startMailCatcher(dir: string): Promise<{ url: string; stop
       simpleParser(stream).then(async (parsed) => {
         for (const rcpt of session.envelope.rcptTo) {
           const mail = { to: rcpt.address.toLowerCase(), subject: parsed.subject ?? '', text: parsed.text ?? '', at: Date.now() };
-          await writeFile(join(dir, `${Date.now()}-${randomBytes(4).toString('hex')}.json`), JSON.stringify(mail));
+          const name = `${Date.now()}-${randomBytes(4).toString('hex')}`;
+          // Written aside and renamed, so a reader never sees a half-written file.
+          await writeFile(join(dir, `${name}.tmp`), JSON.stringify(mail));
+          await rename(join(dir, `${name}.tmp`), join(dir, `${name}.json`));
         }
         callback();
       }, callback);

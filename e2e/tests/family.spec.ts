@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { familyMembersViaApi, inviteTokenOf, joinFamilyViaApi } from '../support/family-helpers.ts';
-import { linkIn, uniqueEmail, waitForMail } from '../support/hearth.ts';
+import { asOwnClient, linkIn, uniqueEmail, waitForMail } from '../support/hearth.ts';
 import { signUpViaApi, useSession } from '../support/session.ts';
 
 const memberCard = (page: Page, name: string) => page.getByRole('list', { name: 'Family members' }).getByRole('listitem', { name });
@@ -68,6 +68,7 @@ test('an admin revokes an invite from the invite list', async ({ page, request }
   await item.getByRole('button', { name: 'Revoke' }).click();
   await expect(dialog.getByText('No active invites.')).toBeVisible();
   const reg = await request.post('/api/register', {
+    headers: asOwnClient(),
     data: { email: uniqueEmail(), name: 'Late', password: 'Cozy-Kitchen-42', inviteToken: token },
   });
   expect(reg.status()).toBe(400);

@@ -6,8 +6,15 @@ describe('configuration', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 3000, host: '0.0.0.0', dataDir: './data', databaseUrl: undefined, publicUrl: 'http://localhost:3000',
-      smtpUrl: undefined, superadmin: undefined, requireApproval: false,
+      smtpUrl: undefined, superadmin: undefined, requireApproval: false, trustProxy: false,
     });
+  });
+
+  it('trusts forwarded addresses only when told to', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toBe('loopback');
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1,10.0.0.2' }).trustProxy).toBe('10.0.0.1,10.0.0.2');
   });
 
   it('reads every variable', () => {

@@ -14,6 +14,7 @@ const Env = z.object({
   SUPERADMIN_PASSWORD: z.string().min(1).optional(),
   REQUIRE_APPROVAL: flag.default(false),
   WEB_DIST: z.string().min(1).optional(),
+  TRUST_PROXY: z.string().min(1).optional(),
   AI_BASE_URL: z.url().optional(),
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().optional(),
@@ -29,6 +30,8 @@ export interface Config {
   mailFrom: string;
   superadmin: { username: string; password: string } | undefined;
   requireApproval: boolean;
+  /** Whose X-Forwarded-For to believe: nobody (false), everybody (true), or these proxy addresses/subnets. */
+  trustProxy: boolean | string;
   /** Folder of the built web app, served with SPA fallback when present. */
   webDist: string | undefined;
 }
@@ -60,5 +63,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       : undefined,
     requireApproval: e.REQUIRE_APPROVAL,
     webDist: e.WEB_DIST,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
+}
+
+// Trusting X-Forwarded-For from anyone would let every client pick its own address and escape per-IP limits.
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  return value;
 }

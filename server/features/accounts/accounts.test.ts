@@ -167,6 +167,16 @@ describe('password sign-in and sessions', () => {
     expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
     expect(statuses[20]).toBe(429);
   });
+
+  it('does not let a client pick its own address with X-Forwarded-For', async () => {
+    const ip = randomIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const headers = { 'x-forwarded-for': `203.0.113.${i + 1}` };
+      statuses.push((await request(t.app, api.login, { body: { email: uniqueEmail(), password: 'x' }, headers }, ip)).status);
+    }
+    expect(statuses[20]).toBe(429);
+  });
 });
 
 describe('email code sign-in', () => {

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+
+/**
+ * One change in the signed-in member's family, sent as the `data` of an SSE event named `change`.
+ * Clients refetch what they show: query keys start with the change's topic.
+ */
+export const LiveChange = z.object({
+  familyId: z.uuid(),
+  /** The area that changed: 'grocery' (lists and items), 'grocery-comments', 'recurring', 'family', 'meals', ... */
+  topic: z.string(),
+  /** What happened, e.g. 'item.updated'. */
+  kind: z.string(),
+  listId: z.uuid().optional(),
+  id: z.uuid().optional(),
+  byUserId: z.uuid().optional(),
+});
+export type LiveChange = z.infer<typeof LiveChange>;
+
+/** The event name of changes on the stream; heartbeats are SSE comments. */
+export const liveEventName = 'change';
+/** How often the server sends a heartbeat comment, which also re-checks the session. */
+export const liveHeartbeatMs = 25_000;
+
+export const liveStream = endpoint({
+  method: 'GET',
+  path: '/api/live',
+  access: 'user',
+  summary: 'Server-sent events (text/event-stream) of the caller\'s family: `event: change` with a LiveChange as JSON data, and a `: heartbeat` comment every 25 s. The stream ends when the session stops being valid.',
+  response: z.string().describe('text/event-stream'),
+});

@@ -1,0 +1,167 @@
+/**
+ * Grocery benchmark: a list of 500 items, timed over loopback HTTP against the real app.
+ *   - load: GET /api/grocery/list/{listId}, p50/p95
+ *   - reorder: PUT /api/grocery/reorder with the whole new order, p50/p95
+ *   - live: one member's change (PATCH) to another member's /api/live event, p50/p95 over 200 changes
+ * Always on PGlite (in memory); also on PostgreSQL when DATABASE_URL is set, in a scratch database it
+ * creates and drops. Run: `node scripts/bench/grocery.ts`.
+ */
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { buildApp } from '../../server/app.ts';
+import { createSession } from '../../server/platform/auth/sessions.ts';
+import { systemClock } from '../../server/platform/clock.ts';
+import { loadConfig } from '../../server/platform/config.ts';
+import { migrate, openPostgres, pgliteDatabase, type Database, type Db } from '../../server/platform/db/client.ts';
+import { groceryItems, groceryLists, users } from '../../server/platform/db/schema.ts';
+import { foundFamily, joinFamily } from '../../server/features/family/membership.ts';
+
+const itemCount = 500;
+const loadRuns = 100;
+const reorderRuns = 50;
+const liveChanges = 200;
+const liveTimeoutMs = 5000;
+
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+const summary = (samples: number[]) =>
+  `p50 ${percentile(samples, 50).toFixed(1)} ms, p95 ${percentile(samples, 95).toFixed(1)} ms (n=${samples.length})`;
+
+async function member(db: Db, name: string, familyId?: string) {
+  const [user] = await db.insert(users).values({
+    email: `${name.toLowerCase()}-${randomBytes(4).toString('hex')}@bench.test`, name, passwordHash: 'unused', status: 'ACTIVE',
+  }).returning();
+  if (!user) throw new Error('user insert failed');
+  const family = familyId ?? await foundFamily(db, user);
+  if (familyId) await joinFamily(db, familyId, user, 'EDIT');
+  return { token: await createSession(db, systemClock, user.id), familyId: family };
+}
+
+/** Reads SSE events from /api/live and hands each change to the waiter for its item id. */
+async function openStream(base: string, token: string, signal: AbortSignal) {
+  const waiters = new Map<string, (at: number) => void>();
+  const res = await fetch(`${base}/api/live`, { headers: { authorization: `Bearer ${token}` }, signal });
+  if (res.status !== 200 || !res.body) throw new Error(`live stream answered ${res.status}`);
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  void (async () => {
+    let buffer = '';
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
+        let cut;
+        while ((cut = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          const data = block.split('\n').find((l) => l.startsWith('data: '));
+          if (!data) continue;
+          const change = JSON.parse(data.slice(6)) as { id?: string };
+          if (change.id) waiters.get(change.id)?.(performance.now());
+        }
+      }
+    } catch {
+      // Aborted at the end of the run.
+    }
+  })();
+  return {
+    next(id: string): Promise<number> {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('live event did not arrive')), liveTimeoutMs);
+        waiters.set(id, (at) => { clearTimeout(timer); waiters.delete(id); resolve(at); });
+      });
+    },
+  };
+}
+
+async function bench(label: string, database: Database): Promise<void> {
+  await migrate(database);
+  const config = loadConfig({ PUBLIC_URL: 'http://127.0.0.1' });
+  const app = await buildApp({ config, database, runJobs: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const stop = new AbortController();
+  try {
+    const ada = await member(database.db, 'Ada');
+    const ben = await member(database.db, 'Ben', ada.familyId);
+    const [list] = await database.db.insert(groceryLists).values({ familyId: ada.familyId, title: 'Bench' }).returning();
+    if (!list) throw new Error('list insert failed');
+    await database.db.insert(groceryItems).values(Array.from({ length: itemCount }, (_, i) => ({
+      familyId: ada.familyId, listId: list.id, name: `Item ${i}`, quantity: i % 5, position: i,
+    })));
+    const headers = { authorization: `Bearer ${ada.token}`, 'content-type': 'application/json' };
+    const timed = async (path: string, init: RequestInit = {}) => {
+      const started = performance.now();
+      const res = await fetch(`${base}${path}`, { ...init, headers });
+      const body = await res.text();
+      if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${body}`);
+      return { ms: performance.now() - started, body };
+    };
+
+    const load: number[] = [];
+    let items: { id: string }[] = [];
+    for (let i = 0; i < loadRuns; i++) {
+      const { ms, body } = await timed(`/api/grocery/list/${list.id}`);
+      load.push(ms);
+      items = JSON.parse(body) as { id: string }[];
+    }
+    if (items.length !== itemCount) throw new Error(`expected ${itemCount} items, got ${items.length}`);
+
+    const reorder: number[] = [];
+    for (let i = 0; i < reorderRuns; i++) {
+      // Rotate by one each time, so every run really moves every item.
+      const order = [...items.slice(1), items[0]!].map((item, position) => ({ id: item.id, position }));
+      const { ms, body } = await timed('/api/grocery/reorder', { method: 'PUT', body: JSON.stringify(order) });
+      reorder.push(ms);
+      items = JSON.parse(body) as { id: string }[];
+    }
+
+    const stream = await openStream(base, ben.token, stop.signal);
+    const live: number[] = [];
+    for (let i = 0; i < liveChanges; i++) {
+      const item = items[i % items.length]!;
+      const arrived = stream.next(item.id);
+      const started = performance.now();
+      await timed(`/api/grocery/${item.id}`, { method: 'PATCH', body: JSON.stringify({ isPurchased: i % 2 === 0 }) });
+      live.push((await arrived) - started);
+    }
+
+    console.log(`${label}: load ${itemCount} items: ${summary(load)}`);
+    console.log(`${label}: reorder ${itemCount} items: ${summary(reorder)}`);
+    console.log(`${label}: change to another member's stream event: ${summary(live)}`);
+  } finally {
+    stop.abort();
+    await app.close();
+    await database.close();
+  }
+}
+
+async function admin(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+await bench('PGlite', pgliteDatabase(await PGlite.create()));
+
+const serverUrl = process.env.DATABASE_URL;
+if (serverUrl) {
+  const name = `hearth_bench_${randomBytes(4).toString('hex')}`;
+  const scratch = new URL(serverUrl);
+  scratch.pathname = `/${name}`;
+  await admin(serverUrl, `CREATE DATABASE ${name}`);
+  try {
+    await bench('PostgreSQL', await openPostgres(scratch.toString()));
+  } finally {
+    await admin(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+}

@@ -1,0 +1,79 @@
+import type { BodyOf } from '@hearth/contract/endpoint';
+import { groceryMessages as m, type addComment } from '@hearth/contract/grocery';
+import { requireEditor, requireFamily, type FamilyCaller } from '../../platform/auth/family-access.ts';
+import type { Caller } from '../../platform/auth/sessions.ts';
+import type { Queryable } from '../../platform/db/client.ts';
+import { groceryLists } from '../../platform/db/schema.ts';
+import { requireInFamily } from '../../platform/db/tenancy.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { notFound } from '../../platform/errors.ts';
+import { toReply, toThreads } from './mapper.ts';
+import * as repo from './repository.ts';
+import { requireOwnFamily } from './service.ts';
+
+/** The discussion thread of a list: comments, one level of replies, archiving. */
+export class CommentService {
+  private readonly deps: Deps;
+  constructor(deps: Deps) {
+    this.deps = deps;
+  }
+
+  private publish(q: Queryable, member: FamilyCaller, kind: string, listId: string, id?: string) {
+    return this.deps.realtime.publish(q, {
+      familyId: member.familyId, topic: 'grocery-comments', kind, listId, byUserId: member.userId,
+      ...(id ? { id } : {}),
+    });
+  }
+
+  async comments(caller: Caller, listId: string) {
+    const member = requireFamily(caller);
+    await requireInFamily(this.deps.db, groceryLists, listId, member.familyId, m.listNotFound);
+    return toThreads(await repo.listActiveComments(this.deps.db, listId, member.familyId));
+  }
+
+  /**
+   * The author is always the caller. A reply to a reply joins the same thread, so threads stay one level
+   * deep; the parent must be an active comment of the same list.
+   */
+  async add(caller: Caller, body: BodyOf<typeof addComment>) {
+    const member = requireEditor(caller);
+    requireOwnFamily(member, body.familyId);
+    return this.deps.db.transaction(async (tx) => {
+      await requireInFamily(tx, groceryLists, body.listId, member.familyId, m.listNotFound);
+      let parentId: string | null = null;
+      if (body.parentId) {
+        const parent = await repo.findComment(tx, body.parentId, member.familyId);
+        if (!parent || parent.listId !== body.listId || parent.archivedAt) throw notFound(m.commentNotFound);
+        parentId = parent.parentId ?? parent.id;
+      }
+      const row = await repo.insertComment(tx, {
+        familyId: member.familyId, listId: body.listId, userId: member.userId, userName: member.name,
+        text: body.text, parentId, createdAt: this.deps.clock.now(),
+      });
+      await this.publish(tx, member, 'comment.added', body.listId, row.id);
+      return { ...toReply(row), replies: [] };
+    });
+  }
+
+  /** Archives the comment and its replies; archiving an archived comment again changes nothing. */
+  async archive(caller: Caller, id: string) {
+    const member = requireEditor(caller);
+    await this.deps.db.transaction(async (tx) => {
+      const comment = await repo.findComment(tx, id, member.familyId);
+      if (!comment) throw notFound(m.commentNotFound);
+      await repo.archiveThread(tx, id, member.familyId, this.deps.clock.now());
+      await this.publish(tx, member, 'comment.archived', comment.listId, id);
+    });
+    return null;
+  }
+
+  async archiveList(caller: Caller, listId: string) {
+    const member = requireEditor(caller);
+    await this.deps.db.transaction(async (tx) => {
+      await requireInFamily(tx, groceryLists, listId, member.familyId, m.listNotFound);
+      await repo.archiveListComments(tx, listId, member.familyId, this.deps.clock.now());
+      await this.publish(tx, member, 'comments.cleared', listId);
+    });
+    return null;
+  }
+}

@@ -1,0 +1,247 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import * as api from '@hearth/contract/grocery';
+import { groceryComments, groceryItems, groceryLists, recurringItems, usageEvents } from '../../platform/db/schema.ts';
+import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
+import { itemsOf, namesOf, newItem, newList, newMeal, newRecurring } from './test-helpers.ts';
+
+const m = api.groceryMessages;
+let t: TestApp;
+let ada: SignedInUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  ada = await signUp(t, { name: 'Ada' });
+});
+afterAll(async () => { await t.close(); });
+
+const positions = (items: api.GroceryItem[]) => items.map((i) => i.position);
+
+describe('grocery lists', () => {
+  it('creates a list of the caller\'s family, answers it and records create_list', async () => {
+    const res = await ada.call(api.createList, { body: { familyId: ada.user.familyId, title: '  Costco  ' } });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ id: expect.any(String), title: 'Costco', familyId: ada.user.familyId });
+    const events = await t.db.select().from(usageEvents)
+      .where(and(eq(usageEvents.kind, 'create_list'), eq(usageEvents.userId, ada.user.id)));
+    expect(events.map((e) => e.payload)).toContainEqual({ listId: res.body.id });
+  });
+
+  it('accepts the payload without familyId (the caller\'s family is used)', async () => {
+    const res = await ada.call(api.createList, { body: { title: 'No family id' } });
+    expect(res.status).toBe(201);
+    expect(res.body.familyId).toBe(ada.user.familyId);
+  });
+
+  it('lists the family\'s lists, oldest first', async () => {
+    const bo = await signUp(t, { name: 'Bo' });
+    await newList(bo, 'First');
+    t.clock.advance(1000);
+    await newList(bo, 'Second');
+    const res = await bo.call(api.getLists, { params: { familyId: bo.user.familyId! } });
+    expect(res.status).toBe(200);
+    expect(res.body.map((l: api.GroceryList) => l.title)).toEqual(['First', 'Second']);
+  });
+
+  it('refuses a blank or too long title', async () => {
+    const blank = await ada.call(api.createList, { body: { title: '   ' } });
+    expect(blank.status).toBe(400);
+    expect(blank.body.message).toBe(m.titleRequired);
+    const long = await ada.call(api.createList, { body: { title: 'x'.repeat(api.groceryLimits.titleMax + 1) } });
+    expect(long.status).toBe(400);
+    expect(long.body.message).toBe(m.titleTooLong);
+  });
+
+  it('deletes a list with its items, comments and recurring items', async () => {
+    const listId = await newList(ada, 'Doomed');
+    await newItem(ada, listId, 'Milk');
+    await newRecurring(ada, listId, 'Bread');
+    await ada.call(api.addComment, { body: { listId, text: 'hi' } });
+    const res = await ada.call(api.deleteList, { params: { listId } });
+    expect(res.status).toBe(204);
+    expect(await t.db.select().from(groceryLists).where(eq(groceryLists.id, listId))).toHaveLength(0);
+    expect(await t.db.select().from(groceryItems).where(eq(groceryItems.listId, listId))).toHaveLength(0);
+    expect(await t.db.select().from(groceryComments).where(eq(groceryComments.listId, listId))).toHaveLength(0);
+    expect(await t.db.select().from(recurringItems).where(eq(recurringItems.listId, listId))).toHaveLength(0);
+    expect((await ada.call(api.getItems, { params: { listId } })).status).toBe(404);
+    expect((await ada.call(api.deleteList, { params: { listId } })).status).toBe(404);
+  });
+});
+
+describe('grocery items', () => {
+  it('puts a new item unpurchased at position 0 and moves the others down, whatever the payload says', async () => {
+    const listId = await newList(ada);
+    await newItem(ada, listId, 'Milk');
+    await newItem(ada, listId, 'Eggs');
+    const created = await newItem(ada, listId, 'Bread', { isPurchased: true, position: 7 });
+    expect(created).toMatchObject({ name: 'Bread', position: 0, isPurchased: false, listId, familyId: ada.user.familyId });
+    const items = await itemsOf(ada, listId);
+    expect(items.map((i) => i.name)).toEqual(['Bread', 'Eggs', 'Milk']);
+    expect(positions(items)).toEqual([0, 1, 2]);
+  });
+
+  it('answers the created item with every field, and records add_grocery_item', async () => {
+    const listId = await newList(ada);
+    const res = await ada.call(api.addItem, {
+      body: {
+        name: '  Apples ', quantity: 3, unit: ' lbs ', category: 'produce', listId, familyId: ada.user.familyId,
+        isPurchased: false, position: 0, recurrence: 'weekly',
+      },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      id: expect.any(String), name: 'Apples', quantity: 3, unit: 'lbs', category: 'produce', recurrence: 'weekly',
+      position: 0, isPurchased: false, listId, familyId: ada.user.familyId, recurringItemId: null, addedFromRecipeId: null,
+    });
+    const events = await t.db.select().from(usageEvents).where(eq(usageEvents.kind, 'add_grocery_item'));
+    expect(events.map((e) => e.payload)).toContainEqual({ listId, itemId: res.body.id });
+  });
+
+  it('stores blank unit and category as null, and an empty quantity as null', async () => {
+    const listId = await newList(ada);
+    const item = await newItem(ada, listId, 'Salt', { unit: '  ', category: '', quantity: null });
+    expect(item).toMatchObject({ unit: null, category: null, quantity: null, recurrence: 'none' });
+  });
+
+  it('refuses a blank name, a too long one, and a quantity that is negative or not whole', async () => {
+    const listId = await newList(ada);
+    const add = (body: Record<string, unknown>) => ada.call(api.addItem, { body: { name: 'x', listId, ...body } });
+    const blank = await add({ name: '   ' });
+    expect([blank.status, blank.body.message]).toEqual([400, m.itemNameRequired]);
+    const long = await add({ name: 'x'.repeat(api.groceryLimits.itemNameMax + 1) });
+    expect([long.status, long.body.message]).toEqual([400, m.itemNameTooLong]);
+    for (const quantity of [-1, 1.5, api.groceryLimits.quantityMax + 1]) {
+      const res = await add({ quantity });
+      expect([res.status, res.body.message]).toEqual([400, m.quantityInvalid]);
+    }
+    const unit = await add({ unit: 'u'.repeat(api.groceryLimits.unitMax + 1) });
+    expect([unit.status, unit.body.message]).toEqual([400, m.unitTooLong]);
+    const category = await add({ category: 'c'.repeat(api.groceryLimits.categoryMax + 1) });
+    expect([category.status, category.body.message]).toEqual([400, m.categoryTooLong]);
+    expect(await itemsOf(ada, listId)).toEqual([]);
+  });
+
+  it('links an item to a recurring item of the same list, and refuses one of another list', async () => {
+    const listId = await newList(ada);
+    const otherList = await newList(ada, 'Other');
+    const recurring = await newRecurring(ada, listId, 'Bread');
+    const item = await newItem(ada, listId, 'Bread', { recurringItemId: recurring.id, recurrence: 'weekly' });
+    expect(item.recurringItemId).toBe(recurring.id);
+    const wrong = await ada.call(api.addItem, { body: { name: 'Bread', listId: otherList, recurringItemId: recurring.id } });
+    expect([wrong.status, wrong.body.message]).toEqual([400, m.recurringOtherList]);
+  });
+
+  it('marks an item added from a recipe of the family', async () => {
+    const listId = await newList(ada);
+    const mealId = await newMeal(t, ada.user.familyId!);
+    const item = await newItem(ada, listId, 'Carrots', { addedFromRecipeId: mealId });
+    expect(item.addedFromRecipeId).toBe(mealId);
+  });
+
+  it('answers 404 for an unknown list', async () => {
+    const res = await ada.call(api.addItem, { body: { name: 'x', listId: crypto.randomUUID() } });
+    expect([res.status, res.body.message]).toEqual([404, m.listNotFound]);
+  });
+
+  it('updates the fields sent, keeps the others and leaves the position alone', async () => {
+    const listId = await newList(ada);
+    const milk = await newItem(ada, listId, 'Milk', { quantity: 2, unit: 'l', category: 'dairy' });
+    await newItem(ada, listId, 'Eggs');
+    const toggled = await ada.call(api.updateItem, { params: { itemId: milk.id }, body: { isPurchased: true } });
+    expect(toggled.status).toBe(200);
+    expect(toggled.body).toMatchObject({ name: 'Milk', quantity: 2, unit: 'l', category: 'dairy', isPurchased: true, position: 1 });
+    const full = await ada.call(api.updateItem, {
+      params: { itemId: milk.id },
+      body: { ...toggled.body, name: ' Oat milk ', quantity: null, unit: '', isPurchased: false, position: 0, recurrence: 'monthly' },
+    });
+    expect(full.status).toBe(200);
+    expect(full.body).toMatchObject({
+      name: 'Oat milk', quantity: null, unit: null, category: 'dairy', isPurchased: false, position: 1, recurrence: 'monthly',
+    });
+    expect(await namesOf(ada, listId)).toEqual(['Eggs', 'Oat milk']);
+  });
+
+  it('refuses to blank an item\'s name, and answers 404 for an unknown item', async () => {
+    const listId = await newList(ada);
+    const item = await newItem(ada, listId, 'Milk');
+    const blank = await ada.call(api.updateItem, { params: { itemId: item.id }, body: { name: ' ' } });
+    expect([blank.status, blank.body.message]).toEqual([400, m.itemNameRequired]);
+    const unknown = await ada.call(api.updateItem, { params: { itemId: crypto.randomUUID() }, body: { isPurchased: true } });
+    expect([unknown.status, unknown.body.message]).toEqual([404, m.itemNotFound]);
+  });
+
+  it('deletes an item and moves the ones below up, keeping positions dense', async () => {
+    const listId = await newList(ada);
+    for (const name of ['D', 'C', 'B', 'A']) await newItem(ada, listId, name);
+    const b = (await itemsOf(ada, listId)).find((i) => i.name === 'B')!;
+    expect((await ada.call(api.deleteItem, { params: { itemId: b.id } })).status).toBe(204);
+    const items = await itemsOf(ada, listId);
+    expect(items.map((i) => i.name)).toEqual(['A', 'C', 'D']);
+    expect(positions(items)).toEqual([0, 1, 2]);
+    expect((await ada.call(api.deleteItem, { params: { itemId: b.id } })).status).toBe(404);
+  });
+
+  it('keeps positions dense when several items are added at once', async () => {
+    const listId = await newList(ada);
+    await Promise.all(Array.from({ length: 8 }, (_, i) => newItem(ada, listId, `Item ${i}`)));
+    expect(positions(await itemsOf(ada, listId))).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+  });
+});
+
+describe('reordering', () => {
+  async function listOf(names: string[]) {
+    const listId = await newList(ada);
+    for (const name of [...names].reverse()) await newItem(ada, listId, name);
+    return { listId, items: await itemsOf(ada, listId) };
+  }
+
+  it('applies the whole new order in one call and answers the list in that order', async () => {
+    const { listId, items } = await listOf(['A', 'B', 'C', 'D']);
+    const order = ['C', 'A', 'D', 'B'].map((name, position) => ({ id: items.find((i) => i.name === name)!.id, position }));
+    const res = await ada.call(api.reorderItems, { body: order });
+    expect(res.status).toBe(200);
+    expect(res.body.map((i: api.GroceryItem) => i.name)).toEqual(['C', 'A', 'D', 'B']);
+    expect(await namesOf(ada, listId)).toEqual(['C', 'A', 'D', 'B']);
+  });
+
+  it('accepts the full items and reads only id and position', async () => {
+    const { listId, items } = await listOf(['A', 'B']);
+    const body = [{ ...items[1]!, name: 'ignored', position: 0 }, { ...items[0]!, isPurchased: true, position: 1 }];
+    expect((await ada.call(api.reorderItems, { body })).status).toBe(200);
+    const after = await itemsOf(ada, listId);
+    expect(after.map((i) => [i.name, i.isPurchased])).toEqual([['B', false], ['A', false]]);
+  });
+
+  it('refuses an order that leaves out an item, repeats one or skips a position, and changes nothing', async () => {
+    const { listId, items } = await listOf(['A', 'B', 'C']);
+    const [a, b, c] = items.map((i) => i.id) as [string, string, string];
+    const cases: [unknown, string][] = [
+      [[{ id: a, position: 1 }, { id: b, position: 0 }], m.reorderIncomplete],
+      [[{ id: a, position: 0 }, { id: a, position: 1 }, { id: c, position: 2 }], m.reorderIncomplete],
+      [[{ id: a, position: 0 }, { id: b, position: 1 }, { id: c, position: 3 }], m.reorderPositions],
+      [[{ id: a, position: 0 }, { id: b, position: 0 }, { id: c, position: 1 }], m.reorderPositions],
+      [[], m.reorderEmpty],
+    ];
+    for (const [body, message] of cases) {
+      const res = await ada.call(api.reorderItems, { body });
+      expect([res.status, res.body.message]).toEqual([400, message]);
+    }
+    expect(await namesOf(ada, listId)).toEqual(['A', 'B', 'C']);
+  });
+
+  it('refuses items of two lists', async () => {
+    const one = await listOf(['A']);
+    const two = await listOf(['B']);
+    const res = await ada.call(api.reorderItems, {
+      body: [{ id: one.items[0]!.id, position: 0 }, { id: two.items[0]!.id, position: 1 }],
+    });
+    expect([res.status, res.body.message]).toEqual([400, m.reorderMixedLists]);
+  });
+
+  it('answers 404 when an id is unknown', async () => {
+    const { items } = await listOf(['A']);
+    const res = await ada.call(api.reorderItems, {
+      body: [{ id: items[0]!.id, position: 0 }, { id: crypto.randomUUID(), position: 1 }],
+    });
+    expect([res.status, res.body.message]).toEqual([404, m.itemNotFound]);
+  });
+});

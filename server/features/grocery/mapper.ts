@@ -1,0 +1,57 @@
+import type { GroceryComment, GroceryItem, GroceryList, GroceryReply, RecurringItem } from '@hearth/contract/grocery';
+import type { CommentRow, ItemRow, ListRow, RecurringRow } from './repository.ts';
+
+export function toList(row: ListRow): GroceryList {
+  return { id: row.id, title: row.title, familyId: row.familyId };
+}
+
+export function toItem(row: ItemRow): GroceryItem {
+  return {
+    id: row.id,
+    name: row.name,
+    quantity: row.quantity,
+    unit: row.unit,
+    category: row.category,
+    recurrence: row.recurrence,
+    position: row.position,
+    isPurchased: row.isPurchased,
+    listId: row.listId,
+    familyId: row.familyId,
+    recurringItemId: row.recurringItemId,
+    addedFromRecipeId: row.addedFromRecipeId,
+  };
+}
+
+export function toReply(row: CommentRow): GroceryReply {
+  return {
+    id: row.id,
+    listId: row.listId,
+    familyId: row.familyId,
+    userId: row.userId,
+    userName: row.userName,
+    text: row.text,
+    parentId: row.parentId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Nests replies under their top-level comment; both levels keep the rows' order (oldest first). */
+export function toThreads(rows: CommentRow[]): GroceryComment[] {
+  const threads = new Map<string, GroceryComment>();
+  for (const row of rows) if (!row.parentId) threads.set(row.id, { ...toReply(row), replies: [] });
+  for (const row of rows) if (row.parentId) threads.get(row.parentId)?.replies.push(toReply(row));
+  return [...threads.values()];
+}
+
+export function toRecurring(row: RecurringRow): RecurringItem {
+  return {
+    id: row.id,
+    name: row.name,
+    listId: row.listId,
+    familyId: row.familyId,
+    quantity: row.quantity,
+    unit: row.unit,
+    frequency: row.frequency,
+    nextDueAt: row.nextDueAt.toISOString(),
+  };
+}

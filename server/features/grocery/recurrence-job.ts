@@ -1,0 +1,45 @@
+import { recurrenceOf } from '@hearth/contract/grocery';
+import type { Deps } from '../../platform/deps.ts';
+import * as repo from './repository.ts';
+import { nextDueAt } from './schedule.ts';
+import { insertAtTop, lockFamilyList } from './service.ts';
+
+/** Due rows handled per transaction, so one run never holds many locks for long. */
+export const recurrenceBatch = 100;
+
+/**
+ * Puts every due recurring item back on its list (unpurchased, at the top) unless an unpurchased item of
+ * it is already there, and moves its next due time past now. Safe to run in several processes at once.
+ * Returns how many list items it added.
+ */
+export async function runRecurrence(deps: Pick<Deps, 'db' | 'clock' | 'realtime'>): Promise<number> {
+  let added = 0;
+  for (;;) {
+    const batch = await deps.db.transaction(async (tx) => {
+      const now = deps.clock.now();
+      const due = await repo.claimDue(tx, now, recurrenceBatch);
+      let n = 0;
+      for (const { item, timezone } of due) {
+        await repo.updateRecurring(tx, item.id, item.familyId, {
+          nextDueAt: nextDueAt(item.createdAt, item.frequency, timezone, now),
+        });
+        await lockFamilyList(tx, item.listId, item.familyId);
+        if (await repo.hasOpenItemOf(tx, item.id, item.listId)) continue;
+        const [row] = await insertAtTop(tx, item.listId, item.familyId, [{
+          listId: item.listId, familyId: item.familyId, name: item.name, quantity: item.quantity, unit: item.unit,
+          recurrence: recurrenceOf(item.frequency), recurringItemId: item.id, position: 0,
+          createdAt: now, updatedAt: now,
+        }]);
+        if (!row) throw new Error('item insert returned nothing');
+        n++;
+        await deps.realtime.publish(tx, {
+          familyId: item.familyId, topic: 'grocery', kind: 'item.added', listId: item.listId, id: row.id,
+        });
+      }
+      return { claimed: due.length, added: n };
+    });
+    added += batch.added;
+    // Every claimed row is now due in the future, so each pass shrinks what is left.
+    if (batch.claimed < recurrenceBatch) return added;
+  }
+}

@@ -1,0 +1,96 @@
+import type { BodyOf } from '@hearth/contract/endpoint';
+import { groceryMessages as m, type createRecurringItem } from '@hearth/contract/grocery';
+import { requireEditor, requireFamily, type FamilyCaller } from '../../platform/auth/family-access.ts';
+import type { Caller } from '../../platform/auth/sessions.ts';
+import type { Queryable } from '../../platform/db/client.ts';
+import { groceryLists } from '../../platform/db/schema.ts';
+import { requireInFamily } from '../../platform/db/tenancy.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { notFound } from '../../platform/errors.ts';
+import { toRecurring } from './mapper.ts';
+import * as repo from './repository.ts';
+import { defaultTimezone, nextDueAt } from './schedule.ts';
+import { requireOwnFamily } from './service.ts';
+
+type RecurringBody = BodyOf<typeof createRecurringItem>;
+
+export class RecurringService {
+  private readonly deps: Deps;
+  constructor(deps: Deps) {
+    this.deps = deps;
+  }
+
+  private publish(q: Queryable, member: FamilyCaller, kind: string, id: string) {
+    return this.deps.realtime.publish(q, {
+      familyId: member.familyId, topic: 'recurring', kind, id, byUserId: member.userId,
+    });
+  }
+
+  private async timezone(q: Queryable, familyId: string): Promise<string> {
+    return (await repo.familyTimezone(q, familyId)) ?? defaultTimezone;
+  }
+
+  async list(caller: Caller, familyId: string) {
+    const member = requireFamily(caller);
+    requireOwnFamily(member, familyId);
+    return (await repo.listRecurring(this.deps.db, member.familyId)).map(toRecurring);
+  }
+
+  /** First due one period after creation, in the family's timezone. */
+  async create(caller: Caller, body: RecurringBody) {
+    const member = requireEditor(caller);
+    requireOwnFamily(member, body.familyId);
+    return this.deps.db.transaction(async (tx) => {
+      await requireInFamily(tx, groceryLists, body.listId, member.familyId, m.listNotFound);
+      const now = this.deps.clock.now();
+      const row = await repo.insertRecurring(tx, {
+        familyId: member.familyId, listId: body.listId, name: body.name, quantity: body.quantity ?? null,
+        unit: body.unit ?? null, frequency: body.frequency, createdAt: now,
+        nextDueAt: nextDueAt(now, body.frequency, await this.timezone(tx, member.familyId), now),
+      });
+      await this.publish(tx, member, 'recurring.created', row.id);
+      return toRecurring(row);
+    });
+  }
+
+  /** A new frequency restarts the schedule from creation: next due is the first new period after now. */
+  async update(caller: Caller, id: string, body: RecurringBody) {
+    const member = requireEditor(caller);
+    requireOwnFamily(member, body.familyId);
+    return this.deps.db.transaction(async (tx) => {
+      const current = await repo.lockRecurring(tx, id, member.familyId);
+      if (!current) throw notFound(m.recurringNotFound);
+      await requireInFamily(tx, groceryLists, body.listId, member.familyId, m.listNotFound);
+      const rescheduled = body.frequency !== current.frequency;
+      const row = await repo.updateRecurring(tx, id, member.familyId, {
+        name: body.name, quantity: body.quantity ?? null, unit: body.unit ?? null, listId: body.listId,
+        frequency: body.frequency,
+        ...(rescheduled ? {
+          nextDueAt: nextDueAt(
+            current.createdAt, body.frequency, await this.timezone(tx, member.familyId), this.deps.clock.now(),
+          ),
+        } : {}),
+      });
+      if (!row) throw notFound(m.recurringNotFound);
+      await this.publish(tx, member, 'recurring.updated', id);
+      return toRecurring(row);
+    });
+  }
+
+  /** Its list items stay, marked as no longer recurring. */
+  async remove(caller: Caller, id: string) {
+    const member = requireEditor(caller);
+    await this.deps.db.transaction(async (tx) => {
+      if (!(await repo.lockRecurring(tx, id, member.familyId))) throw notFound(m.recurringNotFound);
+      const touched = await repo.stopRecurrence(tx, id, member.familyId, this.deps.clock.now());
+      await repo.deleteRecurring(tx, id, member.familyId);
+      await this.publish(tx, member, 'recurring.deleted', id);
+      for (const listId of new Set(touched.map((t) => t.listId))) {
+        await this.deps.realtime.publish(tx, {
+          familyId: member.familyId, topic: 'grocery', kind: 'items.updated', listId, byUserId: member.userId,
+        });
+      }
+    });
+    return null;
+  }
+}

@@ -1,0 +1,220 @@
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Queryable } from '../../platform/db/client.ts';
+import { families, groceryComments, groceryItems, groceryLists, recurringItems } from '../../platform/db/schema.ts';
+
+export type ListRow = typeof groceryLists.$inferSelect;
+export type ItemRow = typeof groceryItems.$inferSelect;
+export type NewItem = typeof groceryItems.$inferInsert;
+export type CommentRow = typeof groceryComments.$inferSelect;
+export type RecurringRow = typeof recurringItems.$inferSelect;
+
+// Lists
+
+export async function listLists(q: Queryable, familyId: string): Promise<ListRow[]> {
+  return q.select().from(groceryLists).where(eq(groceryLists.familyId, familyId))
+    .orderBy(asc(groceryLists.createdAt), asc(groceryLists.id));
+}
+
+export async function insertList(q: Queryable, values: { familyId: string; title: string; createdAt: Date }) {
+  const [row] = await q.insert(groceryLists).values(values).returning();
+  if (!row) throw new Error('list insert returned nothing');
+  return row;
+}
+
+/**
+ * Locks a list of the family until the transaction ends; every write that moves positions takes it first,
+ * so concurrent writers of one list queue up and positions stay dense.
+ */
+export async function lockList(q: Queryable, listId: string, familyId: string): Promise<ListRow | undefined> {
+  const [row] = await q.select().from(groceryLists)
+    .where(and(eq(groceryLists.id, listId), eq(groceryLists.familyId, familyId))).for('update');
+  return row;
+}
+
+export async function deleteList(q: Queryable, listId: string, familyId: string): Promise<void> {
+  await q.delete(groceryLists).where(and(eq(groceryLists.id, listId), eq(groceryLists.familyId, familyId)));
+}
+
+// Items
+
+export async function listItems(q: Queryable, listId: string, familyId: string): Promise<ItemRow[]> {
+  return q.select().from(groceryItems)
+    .where(and(eq(groceryItems.listId, listId), eq(groceryItems.familyId, familyId)))
+    .orderBy(asc(groceryItems.position), asc(groceryItems.createdAt));
+}
+
+export async function findItem(q: Queryable, itemId: string, familyId: string): Promise<ItemRow | undefined> {
+  const [row] = await q.select().from(groceryItems)
+    .where(and(eq(groceryItems.id, itemId), eq(groceryItems.familyId, familyId)));
+  return row;
+}
+
+/** Moves every item of the list down by n, making room at the top. */
+export async function shiftDown(q: Queryable, listId: string, familyId: string, n: number): Promise<void> {
+  await q.update(groceryItems).set({ position: sql`${groceryItems.position} + ${n}` })
+    .where(and(eq(groceryItems.listId, listId), eq(groceryItems.familyId, familyId)));
+}
+
+/** Moves the items below a removed position up by one, keeping positions dense. */
+export async function closeGap(q: Queryable, listId: string, familyId: string, position: number): Promise<void> {
+  await q.update(groceryItems).set({ position: sql`${groceryItems.position} - 1` })
+    .where(and(eq(groceryItems.listId, listId), eq(groceryItems.familyId, familyId), gt(groceryItems.position, position)));
+}
+
+export async function insertItems(q: Queryable, values: NewItem[]): Promise<ItemRow[]> {
+  return q.insert(groceryItems).values(values).returning();
+}
+
+export async function updateItem(
+  q: Queryable, itemId: string, familyId: string, values: Partial<NewItem>,
+): Promise<ItemRow | undefined> {
+  const [row] = await q.update(groceryItems).set(values)
+    .where(and(eq(groceryItems.id, itemId), eq(groceryItems.familyId, familyId))).returning();
+  return row;
+}
+
+export async function deleteItem(q: Queryable, itemId: string, familyId: string): Promise<void> {
+  await q.delete(groceryItems).where(and(eq(groceryItems.id, itemId), eq(groceryItems.familyId, familyId)));
+}
+
+/** The family's items among these ids, with their lists. */
+export async function itemLists(q: Queryable, ids: string[], familyId: string) {
+  return q.select({ id: groceryItems.id, listId: groceryItems.listId }).from(groceryItems)
+    .where(and(inArray(groceryItems.id, ids), eq(groceryItems.familyId, familyId)));
+}
+
+export async function countItems(q: Queryable, listId: string, familyId: string): Promise<number> {
+  const [row] = await q.select({ n: sql<number>`count(*)::int` }).from(groceryItems)
+    .where(and(eq(groceryItems.listId, listId), eq(groceryItems.familyId, familyId)));
+  return row?.n ?? 0;
+}
+
+/** Sets every position in one statement. */
+export async function applyOrder(
+  q: Queryable, listId: string, familyId: string, order: { id: string; position: number }[], at: Date,
+): Promise<void> {
+  const rows = sql.join(order.map((o) => sql`(${o.id}::uuid, ${o.position}::int)`), sql`, `);
+  await q.execute(sql`
+    update ${groceryItems} set position = v.position, updated_at = ${at}
+    from (values ${rows}) as v(id, position)
+    where ${groceryItems.id} = v.id and ${groceryItems.listId} = ${listId} and ${groceryItems.familyId} = ${familyId}`);
+}
+
+export async function hasOpenItemOf(q: Queryable, recurringItemId: string, listId: string): Promise<boolean> {
+  const rows = await q.select({ id: groceryItems.id }).from(groceryItems)
+    .where(and(
+      eq(groceryItems.recurringItemId, recurringItemId), eq(groceryItems.listId, listId),
+      eq(groceryItems.isPurchased, false),
+    )).limit(1);
+  return rows.length > 0;
+}
+
+/** Items of a deleted recurring item no longer recur. */
+export async function stopRecurrence(q: Queryable, recurringItemId: string, familyId: string, at: Date) {
+  return q.update(groceryItems).set({ recurrence: 'none', updatedAt: at })
+    .where(and(eq(groceryItems.recurringItemId, recurringItemId), eq(groceryItems.familyId, familyId)))
+    .returning({ listId: groceryItems.listId });
+}
+
+// Comments
+
+export async function listActiveComments(q: Queryable, listId: string, familyId: string): Promise<CommentRow[]> {
+  return q.select().from(groceryComments)
+    .where(and(
+      eq(groceryComments.listId, listId), eq(groceryComments.familyId, familyId), isNull(groceryComments.archivedAt),
+    ))
+    .orderBy(asc(groceryComments.createdAt), asc(groceryComments.id));
+}
+
+export async function findComment(q: Queryable, id: string, familyId: string): Promise<CommentRow | undefined> {
+  const [row] = await q.select().from(groceryComments)
+    .where(and(eq(groceryComments.id, id), eq(groceryComments.familyId, familyId)));
+  return row;
+}
+
+export async function insertComment(q: Queryable, values: typeof groceryComments.$inferInsert): Promise<CommentRow> {
+  const [row] = await q.insert(groceryComments).values(values).returning();
+  if (!row) throw new Error('comment insert returned nothing');
+  return row;
+}
+
+/** Archives a comment together with its replies. */
+export async function archiveThread(q: Queryable, id: string, familyId: string, at: Date): Promise<void> {
+  await q.update(groceryComments).set({ archivedAt: at })
+    .where(and(
+      or(eq(groceryComments.id, id), eq(groceryComments.parentId, id)),
+      eq(groceryComments.familyId, familyId), isNull(groceryComments.archivedAt),
+    ));
+}
+
+export async function archiveListComments(q: Queryable, listId: string, familyId: string, at: Date): Promise<void> {
+  await q.update(groceryComments).set({ archivedAt: at })
+    .where(and(
+      eq(groceryComments.listId, listId), eq(groceryComments.familyId, familyId), isNull(groceryComments.archivedAt),
+    ));
+}
+
+// Recurring items
+
+export async function listRecurring(q: Queryable, familyId: string): Promise<RecurringRow[]> {
+  return q.select().from(recurringItems).where(eq(recurringItems.familyId, familyId))
+    .orderBy(asc(sql`lower(${recurringItems.name})`), asc(recurringItems.createdAt));
+}
+
+export async function findRecurring(q: Queryable, id: string, familyId: string): Promise<RecurringRow | undefined> {
+  const [row] = await q.select().from(recurringItems)
+    .where(and(eq(recurringItems.id, id), eq(recurringItems.familyId, familyId)));
+  return row;
+}
+
+export async function lockRecurring(q: Queryable, id: string, familyId: string): Promise<RecurringRow | undefined> {
+  const [row] = await q.select().from(recurringItems)
+    .where(and(eq(recurringItems.id, id), eq(recurringItems.familyId, familyId))).for('update');
+  return row;
+}
+
+/**
+ * Locks a list's recurring items before the list itself is deleted: the recurrence job locks a recurring
+ * item and then its list, so taking them in the same order cannot deadlock.
+ */
+export async function lockRecurringOfList(q: Queryable, listId: string, familyId: string): Promise<void> {
+  await q.select({ id: recurringItems.id }).from(recurringItems)
+    .where(and(eq(recurringItems.listId, listId), eq(recurringItems.familyId, familyId))).for('update');
+}
+
+export async function insertRecurring(q: Queryable, values: typeof recurringItems.$inferInsert): Promise<RecurringRow> {
+  const [row] = await q.insert(recurringItems).values(values).returning();
+  if (!row) throw new Error('recurring item insert returned nothing');
+  return row;
+}
+
+export async function updateRecurring(
+  q: Queryable, id: string, familyId: string, values: Partial<typeof recurringItems.$inferInsert>,
+): Promise<RecurringRow | undefined> {
+  const [row] = await q.update(recurringItems).set(values)
+    .where(and(eq(recurringItems.id, id), eq(recurringItems.familyId, familyId))).returning();
+  return row;
+}
+
+export async function deleteRecurring(q: Queryable, id: string, familyId: string): Promise<void> {
+  await q.delete(recurringItems).where(and(eq(recurringItems.id, id), eq(recurringItems.familyId, familyId)));
+}
+
+export async function familyTimezone(q: Queryable, familyId: string): Promise<string | undefined> {
+  const [row] = await q.select({ timezone: families.timezone }).from(families).where(eq(families.id, familyId));
+  return row?.timezone;
+}
+
+/**
+ * Claims up to `limit` due recurring items, locked until the transaction ends. Rows another process
+ * holds are skipped, so several servers never re-add the same item twice. NO KEY UPDATE still lets
+ * item inserts check their foreign key to the row meanwhile.
+ */
+export async function claimDue(q: Queryable, now: Date, limit: number) {
+  return q.select({ item: recurringItems, timezone: families.timezone }).from(recurringItems)
+    .innerJoin(families, eq(families.id, recurringItems.familyId))
+    .where(lte(recurringItems.nextDueAt, now))
+    .orderBy(asc(recurringItems.nextDueAt))
+    .limit(limit)
+    .for('no key update', { of: recurringItems, skipLocked: true });
+}

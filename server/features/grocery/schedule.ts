@@ -1,0 +1,26 @@
+import { DateTime } from 'luxon';
+import type { Frequency } from '@hearth/contract/grocery';
+
+export const defaultTimezone = 'America/New_York';
+
+const periods: Record<Frequency, { unit: 'weeks' | 'months'; size: number }> = {
+  WEEKLY: { unit: 'weeks', size: 1 },
+  BI_WEEKLY: { unit: 'weeks', size: 2 },
+  MONTHLY: { unit: 'months', size: 1 },
+};
+
+/**
+ * The first `anchor + k periods` (k ≥ 1) strictly after `after`, in calendar arithmetic of the family's zone:
+ * the local wall-clock time stays the same across daylight-saving changes, and counting every step from
+ * the anchor keeps a 31st from drifting to the 28th after February.
+ */
+export function nextDueAt(anchor: Date, frequency: Frequency, timezone: string, after: Date): Date {
+  let start = DateTime.fromJSDate(anchor, { zone: timezone });
+  if (!start.isValid) start = DateTime.fromJSDate(anchor, { zone: defaultTimezone });
+  const { unit, size } = periods[frequency];
+  const at = (k: number) => start.plus({ [unit]: k * size }).toJSDate();
+  const elapsed = DateTime.fromJSDate(after).diff(start, unit).get(unit);
+  let k = Math.max(1, Math.floor(elapsed / size) - 1);
+  while (at(k).getTime() <= after.getTime()) k++;
+  return at(k);
+}

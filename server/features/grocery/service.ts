@@ -1,0 +1,175 @@
+import type { BodyOf } from '@hearth/contract/endpoint';
+import { groceryMessages as m, type addItem, type createList, type updateItem } from '@hearth/contract/grocery';
+import { requireEditor, requireFamily, type FamilyCaller } from '../../platform/auth/family-access.ts';
+import type { Caller } from '../../platform/auth/sessions.ts';
+import type { Tx } from '../../platform/db/client.ts';
+import { groceryLists, meals } from '../../platform/db/schema.ts';
+import { requireInFamily } from '../../platform/db/tenancy.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { invalid, notFound } from '../../platform/errors.ts';
+import { recordUsage } from '../../platform/usage.ts';
+import { toItem, toList } from './mapper.ts';
+import * as repo from './repository.ts';
+
+/** A familyId sent by the client must be the caller's own; any other answers 404 like an unknown one. */
+export function requireOwnFamily(member: FamilyCaller, familyId: string | undefined): void {
+  if (familyId !== undefined && familyId !== member.familyId) throw notFound(m.familyNotFound);
+}
+
+/** Locks the list (404 unless it is the family's) so position changes of one list run one at a time. */
+export async function lockFamilyList(tx: Tx, listId: string, familyId: string): Promise<repo.ListRow> {
+  const list = await repo.lockList(tx, listId, familyId);
+  if (!list) throw notFound(m.listNotFound);
+  return list;
+}
+
+/**
+ * Puts new unpurchased items at the top of a locked list: the others move down, so positions stay dense
+ * and 0-based. The items keep the given order.
+ */
+export async function insertAtTop(tx: Tx, listId: string, familyId: string, items: repo.NewItem[]) {
+  await repo.shiftDown(tx, listId, familyId, items.length);
+  return repo.insertItems(tx, items.map((item, i) => ({ ...item, listId, familyId, position: i, isPurchased: false })));
+}
+
+export class GroceryService {
+  private readonly deps: Deps;
+  constructor(deps: Deps) {
+    this.deps = deps;
+  }
+
+  private get now() {
+    return this.deps.clock.now();
+  }
+
+  async lists(caller: Caller, familyId: string) {
+    const member = requireFamily(caller);
+    requireOwnFamily(member, familyId);
+    return (await repo.listLists(this.deps.db, member.familyId)).map(toList);
+  }
+
+  async createList(caller: Caller, body: BodyOf<typeof createList>) {
+    const member = requireEditor(caller);
+    requireOwnFamily(member, body.familyId);
+    return this.deps.db.transaction(async (tx) => {
+      const list = await repo.insertList(tx, { familyId: member.familyId, title: body.title, createdAt: this.now });
+      await recordUsage(tx, this.deps.clock, {
+        kind: 'create_list', familyId: member.familyId, userId: member.userId, payload: { listId: list.id },
+      });
+      await this.deps.realtime.publish(tx, {
+        familyId: member.familyId, topic: 'grocery', kind: 'list.created', listId: list.id, byUserId: member.userId,
+      });
+      return toList(list);
+    });
+  }
+
+  /** Deletes the list; its items, comments and recurring items go with it (foreign keys cascade). */
+  async deleteList(caller: Caller, listId: string) {
+    const member = requireEditor(caller);
+    await this.deps.db.transaction(async (tx) => {
+      await repo.lockRecurringOfList(tx, listId, member.familyId);
+      await lockFamilyList(tx, listId, member.familyId);
+      await repo.deleteList(tx, listId, member.familyId);
+      const change = { familyId: member.familyId, kind: 'list.deleted', listId, byUserId: member.userId };
+      await this.deps.realtime.publish(tx, { ...change, topic: 'grocery' });
+      await this.deps.realtime.publish(tx, { ...change, topic: 'recurring' });
+    });
+    return null;
+  }
+
+  async items(caller: Caller, listId: string) {
+    const member = requireFamily(caller);
+    await requireInFamily(this.deps.db, groceryLists, listId, member.familyId, m.listNotFound);
+    return (await repo.listItems(this.deps.db, listId, member.familyId)).map(toItem);
+  }
+
+  async addItem(caller: Caller, body: BodyOf<typeof addItem>) {
+    const member = requireEditor(caller);
+    requireOwnFamily(member, body.familyId);
+    const familyId = member.familyId;
+    return this.deps.db.transaction(async (tx) => {
+      await lockFamilyList(tx, body.listId, familyId);
+      if (body.recurringItemId) {
+        const recurring = await repo.findRecurring(tx, body.recurringItemId, familyId);
+        if (!recurring) throw notFound(m.recurringNotFound);
+        if (recurring.listId !== body.listId) throw invalid(m.recurringOtherList);
+      }
+      if (body.addedFromRecipeId) await requireInFamily(tx, meals, body.addedFromRecipeId, familyId, m.recipeNotFound);
+      const [row] = await insertAtTop(tx, body.listId, familyId, [{
+        listId: body.listId, familyId, name: body.name, quantity: body.quantity ?? null, unit: body.unit ?? null,
+        category: body.category ?? null, recurrence: body.recurrence ?? 'none', position: 0,
+        recurringItemId: body.recurringItemId ?? null, addedFromRecipeId: body.addedFromRecipeId ?? null,
+        createdAt: this.now, updatedAt: this.now,
+      }]);
+      if (!row) throw new Error('item insert returned nothing');
+      await recordUsage(tx, this.deps.clock, {
+        kind: 'add_grocery_item', familyId, userId: member.userId, payload: { listId: body.listId, itemId: row.id },
+      });
+      await this.deps.realtime.publish(tx, {
+        familyId, topic: 'grocery', kind: 'item.added', listId: body.listId, id: row.id, byUserId: member.userId,
+      });
+      return toItem(row);
+    });
+  }
+
+  /** Changes the fields sent; the position is left alone (only reorder moves items, so a stale copy cannot undo one). */
+  async updateItem(caller: Caller, itemId: string, body: BodyOf<typeof updateItem>) {
+    const member = requireEditor(caller);
+    return this.deps.db.transaction(async (tx) => {
+      const row = await repo.updateItem(tx, itemId, member.familyId, {
+        name: body.name, quantity: body.quantity, unit: body.unit, category: body.category,
+        recurrence: body.recurrence, isPurchased: body.isPurchased, updatedAt: this.now,
+      });
+      if (!row) throw notFound(m.itemNotFound);
+      await this.deps.realtime.publish(tx, {
+        familyId: member.familyId, topic: 'grocery', kind: 'item.updated', listId: row.listId, id: row.id,
+        byUserId: member.userId,
+      });
+      return toItem(row);
+    });
+  }
+
+  async deleteItem(caller: Caller, itemId: string) {
+    const member = requireEditor(caller);
+    await this.deps.db.transaction(async (tx) => {
+      const found = await repo.findItem(tx, itemId, member.familyId);
+      if (!found) throw notFound(m.itemNotFound);
+      await lockFamilyList(tx, found.listId, member.familyId);
+      // Read again under the lock: a concurrent reorder or delete may have moved it.
+      const item = await repo.findItem(tx, itemId, member.familyId);
+      if (!item) throw notFound(m.itemNotFound);
+      await repo.deleteItem(tx, itemId, member.familyId);
+      await repo.closeGap(tx, item.listId, member.familyId, item.position);
+      await this.deps.realtime.publish(tx, {
+        familyId: member.familyId, topic: 'grocery', kind: 'item.deleted', listId: item.listId, id: item.id,
+        byUserId: member.userId,
+      });
+    });
+    return null;
+  }
+
+  /** Applies a list's whole new order: every item of the list once, positions 0..n-1. */
+  async reorder(caller: Caller, order: { id: string; position: number }[]) {
+    const member = requireEditor(caller);
+    const familyId = member.familyId;
+    const ids = order.map((o) => o.id);
+    if (new Set(ids).size !== ids.length) throw invalid(m.reorderIncomplete);
+    const positions = order.map((o) => o.position).sort((a, b) => a - b);
+    if (positions.some((p, i) => p !== i)) throw invalid(m.reorderPositions);
+    return this.deps.db.transaction(async (tx) => {
+      const first = await repo.findItem(tx, ids[0]!, familyId);
+      if (!first) throw notFound(m.itemNotFound);
+      const listId = first.listId;
+      await lockFamilyList(tx, listId, familyId);
+      const found = await repo.itemLists(tx, ids, familyId);
+      if (found.length !== ids.length) throw notFound(m.itemNotFound);
+      if (found.some((f) => f.listId !== listId)) throw invalid(m.reorderMixedLists);
+      if ((await repo.countItems(tx, listId, familyId)) !== ids.length) throw invalid(m.reorderIncomplete);
+      await repo.applyOrder(tx, listId, familyId, order, this.now);
+      await this.deps.realtime.publish(tx, {
+        familyId, topic: 'grocery', kind: 'items.reordered', listId, byUserId: member.userId,
+      });
+      return (await repo.listItems(tx, listId, familyId)).map(toItem);
+    });
+  }
+}

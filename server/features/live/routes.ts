@@ -1,0 +1,81 @@
+import type { FastifyRequest } from 'fastify';
+import { messages } from '@hearth/contract/accounts';
+import { liveEventName, liveHeartbeatMs, liveStream } from '@hearth/contract/live';
+import { requireFamily } from '../../platform/auth/family-access.ts';
+import { resolveSession, type Caller } from '../../platform/auth/sessions.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { unauthenticated } from '../../platform/errors.ts';
+import type { App } from '../../platform/http/route.ts';
+
+function bearer(request: FastifyRequest): string {
+  const header = request.headers.authorization ?? '';
+  return header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+}
+
+/** Still signed in, and still a member of the same family. */
+async function stillMember(deps: Deps, token: string, familyId: string): Promise<boolean> {
+  const caller: Caller | null = await resolveSession(deps.db, deps.clock, token).catch(() => null);
+  return caller !== null && caller.familyId === familyId && caller.memberId !== null;
+}
+
+/**
+ * GET /api/live: the family's changes as server-sent events. A raw route, because the answer is a stream
+ * rather than one serialized body; authentication is the same bearer session as every other call.
+ */
+export function liveRoutes(app: App, deps: Deps): void {
+  const open = new Set<() => void>();
+  // Open streams would keep the server from closing.
+  app.addHook('preClose', async () => {
+    for (const end of [...open]) end();
+  });
+
+  app.route({
+    method: liveStream.method,
+    url: liveStream.path,
+    schema: {
+      summary: liveStream.summary,
+      tags: ['live'],
+      security: [{ bearer: [] }],
+      response: { 200: liveStream.response },
+    },
+    handler: async (request, reply) => {
+      const token = bearer(request);
+      if (!token) throw unauthenticated(messages.notSignedIn);
+      const caller = await resolveSession(deps.db, deps.clock, token);
+      if (!caller) throw unauthenticated(messages.sessionExpired);
+      const familyId = requireFamily(caller).familyId;
+
+      reply.hijack();
+      const res = reply.raw;
+      const send = (text: string) => {
+        if (!res.destroyed && !res.writableEnded) res.write(text);
+      };
+      // Subscribed before the headers go out: once a client sees the answer, no change can slip past it.
+      const unsubscribe = deps.realtime.subscribe(familyId, (change) => {
+        send(`event: ${liveEventName}\ndata: ${JSON.stringify(change)}\n\n`);
+      });
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      send('retry: 3000\n: connected\n\n');
+
+      const heartbeat = setInterval(() => {
+        void stillMember(deps, token, familyId).then((ok) => {
+          if (ok) send(': heartbeat\n\n');
+          else end();
+        });
+      }, liveHeartbeatMs);
+      const end = () => {
+        if (!open.delete(end)) return;
+        clearInterval(heartbeat);
+        unsubscribe();
+        res.end();
+      };
+      open.add(end);
+      res.on('close', end);
+    },
+  });
+}

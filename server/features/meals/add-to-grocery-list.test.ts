@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import * as api from '@hearth/contract/meals';
+import { readOnlyMessage } from '../../platform/auth/family-access.ts';
+import { groceryItems } from '../../platform/db/schema.ts';
+import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
+import { addMember, createList, createMeal, itemsOf, pancakes } from './testing.ts';
+
+let t: TestApp;
+let admin: SignedInUser;
+let familyId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signUp(t, { name: 'Cook' });
+  familyId = admin.user.familyId!;
+});
+afterAll(async () => { await t.close(); });
+
+const addToList = (user: SignedInUser, mealId: string, groceryListId: string, extra: Record<string, string> = {}) =>
+  user.call(api.addMealToGroceryList, { params: { id: mealId }, query: { groceryListId, ...extra } });
+
+describe('adding a meal\'s ingredients to a grocery list', () => {
+  it('puts one unpurchased item per ingredient at the top, in ingredient order, marked as from the recipe', async () => {
+    const listId = await createList(t, familyId);
+    await t.db.insert(groceryItems).values({ familyId, listId, name: 'Coffee', position: 0 });
+    const meal = await createMeal(admin);
+    const res = await addToList(admin, meal.id, listId, { familyId });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ added: 3 });
+    const items = await itemsOf(t, listId);
+    expect(items.map((i) => [i.position, i.name, i.quantity, i.unit, i.isPurchased, i.addedFromRecipeId])).toEqual([
+      [0, 'Flour', 2, 'cups', false, meal.id],
+      [1, 'Eggs', 3, null, false, meal.id],
+      [2, 'Milk', null, 'cup', false, meal.id],
+      [3, 'Coffee', null, null, false, null],
+    ]);
+    expect(items.every((i) => i.familyId === familyId)).toBe(true);
+  });
+
+  it('adds the ingredients again on a second request (one item per ingredient per request)', async () => {
+    const listId = await createList(t, familyId);
+    const meal = await createMeal(admin);
+    await addToList(admin, meal.id, listId);
+    expect((await addToList(admin, meal.id, listId)).body).toEqual({ added: 3 });
+    expect(await itemsOf(t, listId)).toHaveLength(6);
+  });
+
+  it('answers added 0 for a meal without ingredients', async () => {
+    const listId = await createList(t, familyId);
+    const meal = await createMeal(admin, pancakes({ ingredients: [] }));
+    expect((await addToList(admin, meal.id, listId)).body).toEqual({ added: 0 });
+    expect(await itemsOf(t, listId)).toHaveLength(0);
+  });
+
+  it('publishes one live change for the list', async () => {
+    const listId = await createList(t, familyId);
+    const meal = await createMeal(admin);
+    const changes: Array<{ listId?: string }> = [];
+    const stop = await t.database.listen('hearth_changes', (payload) => changes.push(JSON.parse(payload)));
+    await addToList(admin, meal.id, listId);
+    await expect.poll(() => changes.filter((c) => c.listId === listId)).toHaveLength(1);
+    expect(changes.find((c) => c.listId === listId)).toMatchObject({ familyId, topic: 'grocery', byUserId: admin.user.id });
+    await stop();
+  });
+
+  it('keeps the added items on the list when the meal is deleted, no longer pointing at it', async () => {
+    const listId = await createList(t, familyId);
+    const meal = await createMeal(admin);
+    await addToList(admin, meal.id, listId);
+    expect((await admin.call(api.deleteMeal, { params: { id: meal.id } })).status).toBe(204);
+    const items = await itemsOf(t, listId);
+    expect(items.map((i) => [i.name, i.addedFromRecipeId])).toEqual([['Flour', null], ['Eggs', null], ['Milk', null]]);
+  });
+
+  it('adds nothing and answers 404 for a list that does not exist', async () => {
+    const meal = await createMeal(admin);
+    const missing = '00000000-0000-4000-8000-000000000000';
+    const res = await addToList(admin, meal.id, missing);
+    expect(res.status).toBe(404);
+    expect(await t.db.select().from(groceryItems).where(eq(groceryItems.addedFromRecipeId, meal.id))).toHaveLength(0);
+  });
+
+  it('answers 404 for an unknown meal and adds nothing', async () => {
+    const listId = await createList(t, familyId);
+    const res = await addToList(admin, '00000000-0000-4000-8000-000000000000', listId);
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe(api.mealMessages.notFound);
+    expect(await itemsOf(t, listId)).toHaveLength(0);
+  });
+
+  it('requires a valid list id', async () => {
+    const meal = await createMeal(admin);
+    const res = await admin.call(api.addMealToGroceryList, { params: { id: meal.id }, query: { groceryListId: 'nope' } });
+    expect(res.status).toBe(400);
+    expect((await admin.call(api.addMealToGroceryList, { params: { id: meal.id } })).status).toBe(400);
+  });
+});
+
+describe('permissions and isolation of adding to a list', () => {
+  it('refuses a READ_ONLY member and lets an EDIT member add', async () => {
+    const listId = await createList(t, familyId);
+    const meal = await createMeal(admin);
+    const reader = await addMember(t, admin, 'READ_ONLY');
+    const refused = await addToList(reader, meal.id, listId);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(readOnlyMessage);
+    expect(await itemsOf(t, listId)).toHaveLength(0);
+    const editor = await addMember(t, admin, 'EDIT');
+    expect((await addToList(editor, meal.id, listId)).body).toEqual({ added: 3 });
+  });
+
+  it('answers 404 for another family\'s meal, list or family id, and leaves every list unchanged', async () => {
+    const listA = await createList(t, familyId, 'A');
+    const mealA = await createMeal(admin);
+    const outsider = await signUp(t, { name: 'Neighbour' });
+    const familyB = outsider.user.familyId!;
+    const listB = await createList(t, familyB, 'B');
+    const mealB = await createMeal(outsider);
+    const answers = await Promise.all([
+      addToList(outsider, mealA.id, listB),
+      addToList(outsider, mealA.id, listA),
+      addToList(outsider, mealB.id, listA),
+      addToList(outsider, mealB.id, listB, { familyId }),
+      addToList(admin, mealA.id, listB),
+      addToList(admin, mealB.id, listA),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([404, 404, 404, 404, 404, 404]);
+    expect(await itemsOf(t, listA)).toHaveLength(0);
+    expect(await itemsOf(t, listB)).toHaveLength(0);
+    expect((await addToList(outsider, mealB.id, listB, { familyId: familyB })).body).toEqual({ added: 3 });
+  });
+});

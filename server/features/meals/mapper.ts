@@ -1,0 +1,19 @@
+import type { Meal } from '@hearth/contract/meals';
+import type { IngredientRow, MealRow } from './repository.ts';
+
+export function toMeal(row: MealRow, ingredients: IngredientRow[]): Meal {
+  return {
+    id: row.id,
+    name: row.name,
+    directions: row.directions,
+    prepTime: row.prepTime,
+    totalTime: row.totalTime,
+    ingredients: ingredients.map((i) => ({
+      name: i.name, quantity: i.quantity, unit: i.unit, groceryListId: i.groceryListId,
+    })),
+    createdBy: row.createdByUserId,
+    familyId: row.familyId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,137 @@
+import type { BodyOf } from '@hearth/contract/endpoint';
+import { mealMessages, type createMeal, type Meal } from '@hearth/contract/meals';
+import { requireEditor, requireFamily, type FamilyCaller } from '../../platform/auth/family-access.ts';
+import type { Caller } from '../../platform/auth/sessions.ts';
+import type { Queryable, Tx } from '../../platform/db/client.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { notFound } from '../../platform/errors.ts';
+import { recordUsage } from '../../platform/usage.ts';
+import { addRecipeItemsToList } from '../grocery/public.ts';
+import { toMeal } from './mapper.ts';
+import * as repo from './repository.ts';
+
+type MealInput = BodyOf<typeof createMeal>;
+
+/** A familyId the caller sent (path, query or payload) must be their own; any other answers 404. */
+function requireOwnFamily(member: FamilyCaller, familyId: string | null | undefined): void {
+  if (familyId && familyId !== member.familyId) throw notFound('Family not found');
+}
+
+export class MealService {
+  private readonly deps: Deps;
+  constructor(deps: Deps) {
+    this.deps = deps;
+  }
+
+  async list(caller: Caller, familyId: string): Promise<Meal[]> {
+    const member = requireFamily(caller);
+    requireOwnFamily(member, familyId);
+    const rows = await repo.listMeals(this.deps.db, member.familyId);
+    const byMeal = new Map<string, repo.IngredientRow[]>();
+    for (const i of await repo.listIngredients(this.deps.db, member.familyId, rows.map((r) => r.id))) {
+      const group = byMeal.get(i.mealId);
+      if (group) group.push(i);
+      else byMeal.set(i.mealId, [i]);
+    }
+    return rows.map((row) => toMeal(row, byMeal.get(row.id) ?? []));
+  }
+
+  async get(caller: Caller, id: string): Promise<Meal> {
+    const member = requireFamily(caller);
+    return this.load(this.deps.db, member.familyId, id);
+  }
+
+  async create(caller: Caller, input: MealInput): Promise<Meal> {
+    const member = requireEditor(caller);
+    requireOwnFamily(member, input.familyId);
+    const now = this.deps.clock.now();
+    return this.deps.db.transaction(async (tx) => {
+      const ingredients = await this.checkedIngredients(tx, member.familyId, input.ingredients);
+      const row = await repo.insertMeal(tx, {
+        ...fields(input), familyId: member.familyId, createdByUserId: member.userId, createdAt: now, updatedAt: now,
+      });
+      await repo.replaceIngredients(tx, member.familyId, row.id, ingredients);
+      await recordUsage(tx, this.deps.clock, {
+        kind: 'meal_created', familyId: member.familyId, userId: member.userId,
+        payload: { mealId: row.id, ingredientCount: ingredients.length },
+      });
+      await this.publish(tx, member, 'meal.created', row.id);
+      return this.load(tx, member.familyId, row.id);
+    });
+  }
+
+  async update(caller: Caller, id: string, input: MealInput): Promise<Meal> {
+    const member = requireEditor(caller);
+    requireOwnFamily(member, input.familyId);
+    return this.deps.db.transaction(async (tx) => {
+      // Updating the row first locks it, so two concurrent edits replace the ingredients one after the other.
+      const row = await repo.updateMeal(tx, member.familyId, id, { ...fields(input), updatedAt: this.deps.clock.now() });
+      if (!row) throw notFound(mealMessages.notFound);
+      const ingredients = await this.checkedIngredients(tx, member.familyId, input.ingredients);
+      await repo.replaceIngredients(tx, member.familyId, id, ingredients);
+      await this.publish(tx, member, 'meal.updated', id);
+      return this.load(tx, member.familyId, id);
+    });
+  }
+
+  async delete(caller: Caller, id: string): Promise<null> {
+    const member = requireEditor(caller);
+    await this.deps.db.transaction(async (tx) => {
+      if (!(await repo.deleteMeal(tx, member.familyId, id))) throw notFound(mealMessages.notFound);
+      await this.publish(tx, member, 'meal.deleted', id);
+    });
+    return null;
+  }
+
+  /** One item per ingredient on the chosen list, all in one transaction: every item is added or none is. */
+  async addToGroceryList(
+    caller: Caller, id: string, query: { groceryListId: string; familyId?: string | undefined },
+  ): Promise<{ added: number }> {
+    const member = requireEditor(caller);
+    requireOwnFamily(member, query.familyId);
+    const added = await this.deps.db.transaction(async (tx) => {
+      // The share lock keeps the meal from being deleted while items pointing at it are inserted.
+      const meal = await repo.findMeal(tx, member.familyId, id, 'share');
+      if (!meal) throw notFound(mealMessages.notFound);
+      const ingredients = await repo.listIngredients(tx, member.familyId, [id]);
+      return addRecipeItemsToList(tx, this.deps, {
+        familyId: member.familyId, userId: member.userId, listId: query.groceryListId, recipeId: id,
+        items: ingredients.map((i) => ({ name: i.name, quantity: i.quantity, unit: i.unit })),
+      });
+    });
+    return { added };
+  }
+
+  private async load(q: Queryable, familyId: string, id: string): Promise<Meal> {
+    const row = await repo.findMeal(q, familyId, id);
+    if (!row) throw notFound(mealMessages.notFound);
+    return toMeal(row, await repo.listIngredients(q, familyId, [id]));
+  }
+
+  /** Normalises the ingredient rows and checks that every list they name is one of the family's. */
+  private async checkedIngredients(
+    tx: Tx, familyId: string, input: MealInput['ingredients'],
+  ): Promise<repo.NewIngredient[]> {
+    const ingredients = input.map((i) => ({
+      name: i.name, quantity: i.quantity ?? null, unit: i.unit || null, groceryListId: i.groceryListId ?? null,
+    }));
+    const listIds = [...new Set(ingredients.flatMap((i) => (i.groceryListId ? [i.groceryListId] : [])))];
+    if ((await repo.countFamilyLists(tx, familyId, listIds)) !== listIds.length) {
+      throw notFound(mealMessages.groceryListNotFound);
+    }
+    return ingredients;
+  }
+
+  private async publish(tx: Tx, member: FamilyCaller, kind: string, id: string): Promise<void> {
+    await this.deps.realtime.publish(tx, { familyId: member.familyId, topic: 'meals', kind, id, byUserId: member.userId });
+  }
+}
+
+function fields(input: MealInput): repo.MealFields {
+  return {
+    name: input.name,
+    directions: input.directions || null,
+    prepTime: input.prepTime ?? null,
+    totalTime: input.totalTime ?? null,
+  };
+}

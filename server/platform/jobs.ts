@@ -1,0 +1,49 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface Job {
+  name: string;
+  /** Must be safe to run in several processes at once (claim work with SKIP LOCKED). */
+  run(): Promise<unknown>;
+}
+
+export const jobInterval = 60_000;
+
+/**
+ * Runs background jobs on real time: each job once at start (to catch up after downtime) and then every
+ * interval. A run never overlaps the previous run of the same job; failures are logged and retried next time.
+ */
+export class Scheduler {
+  private readonly log: FastifyBaseLogger;
+  private readonly intervalMs: number;
+  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly running = new Map<string, Promise<void>>();
+
+  constructor(log: FastifyBaseLogger, intervalMs = jobInterval) {
+    this.log = log;
+    this.intervalMs = intervalMs;
+  }
+
+  start(jobs: Job[]): void {
+    for (const job of jobs) {
+      this.tick(job);
+      const timer = setInterval(() => this.tick(job), this.intervalMs);
+      timer.unref();
+      this.timers.push(timer);
+    }
+  }
+
+  /** Stops the timers and waits for runs in progress. */
+  async stop(): Promise<void> {
+    for (const timer of this.timers.splice(0)) clearInterval(timer);
+    await Promise.all(this.running.values());
+  }
+
+  private tick(job: Job): void {
+    if (this.running.has(job.name)) return;
+    const run = job.run().then(
+      () => undefined,
+      (err: unknown) => this.log.error({ err, job: job.name }, 'job failed'),
+    ).finally(() => this.running.delete(job.name));
+    this.running.set(job.name, run);
+  }
+}

@@ -1,0 +1,120 @@
+import { useState, type FormEvent } from 'react';
+import { groceryLimits, groceryMessages as m, type GroceryReply } from '@hearth/contract/grocery';
+import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';
+import { useArchiveComment, useClearComments, useComments, usePostComment } from './queries.ts';
+
+const shortDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'short', timeStyle: 'short' });
+
+/** The list's 'Family Discussion': comments, one level of replies, archiving and clearing. */
+export function CommentThread({ listId, familyId, canEdit }: { listId: string; familyId: string; canEdit: boolean }) {
+  const comments = useComments(listId);
+  const post = usePostComment(listId, familyId);
+  const archive = useArchiveComment(listId);
+  const clear = useClearComments(listId);
+  const [error, setError] = useState<string | null>(null);
+  const [replyTo, setReplyTo] = useState<string | null>(null);
+
+  const send = (text: string, parentId: string | null, done: () => void) => {
+    setError(null);
+    post.mutate({ text, parentId }, {
+      onSuccess: done,
+      onError: () => setError(parentId ? m.postReplyFailed : m.postCommentFailed),
+    });
+  };
+  const remove = (id: string) => {
+    setError(null);
+    archive.mutate(id, { onError: () => setError(m.archiveCommentFailed) });
+  };
+  const clearAll = () => {
+    if (!window.confirm('Clear the whole conversation? Every comment on this list will be archived.')) return;
+    clear.mutate(undefined, { onError: () => window.alert(m.clearCommentsFailed) });
+  };
+
+  const actions = (c: GroceryReply) => canEdit && (
+    <button type="button" className="link" onClick={() => remove(c.id)} aria-label={`Archive comment: ${c.text}`}>
+      Archive
+    </button>
+  );
+
+  return (
+    <section className="card stack discussion" aria-labelledby="discussion-title">
+      <div className="spread">
+        <h2 id="discussion-title">Family Discussion</h2>
+        {canEdit && comments.data && comments.data.length > 0 && (
+          <button type="button" className="link" onClick={clearAll}>Clear conversation</button>
+        )}
+      </div>
+      <ErrorBanner message={error} onDismiss={() => setError(null)} />
+      {comments.isPending && <Loading text="Loading comments..." />}
+      {comments.isError && <ErrorBanner message={m.loadCommentsFailed} />}
+      {comments.data?.length === 0 && <p className="muted">No comments yet.</p>}
+      {comments.data && comments.data.length > 0 && (
+        <ul className="comments">
+          {comments.data.map((c) => (
+            <li key={c.id} className="comment">
+              <CommentBody comment={c} />
+              <div className="row">
+                {canEdit && (
+                  <button type="button" className="link" onClick={() => setReplyTo(replyTo === c.id ? null : c.id)}>
+                    Reply
+                  </button>
+                )}
+                {actions(c)}
+              </div>
+              {c.replies.length > 0 && (
+                <ul className="replies" aria-label={`Replies to ${c.userName}`}>
+                  {c.replies.map((r) => (
+                    <li key={r.id} className="comment reply">
+                      <CommentBody comment={r} />
+                      <div className="row">{actions(r)}</div>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {replyTo === c.id && (
+                <CommentForm field="Reply" button="Send Reply" placeholder={`Reply to ${c.userName}...`} busy={post.isPending}
+                  onSend={(text, done) => send(text, c.id, () => { done(); setReplyTo(null); })} />
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {canEdit && (
+        <CommentForm field="New comment" button="Post" placeholder="Write a comment for the family..." busy={post.isPending}
+          onSend={(text, done) => send(text, null, done)} />
+      )}
+    </section>
+  );
+}
+
+function CommentBody({ comment }: { comment: GroceryReply }) {
+  return (
+    <>
+      <div className="comment-meta">
+        <strong>{comment.userName}</strong>{' '}
+        <time className="muted small" dateTime={comment.createdAt}>{shortDate.format(new Date(comment.createdAt))}</time>
+      </div>
+      <p className="comment-text">{comment.text}</p>
+    </>
+  );
+}
+
+/** A blank text (after trimming) is not sent. */
+function CommentForm({ field, button, placeholder, busy, onSend }: {
+  field: string; button: string; placeholder: string; busy: boolean; onSend: (text: string, done: () => void) => void;
+}) {
+  const [text, setText] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const trimmed = text.trim();
+    if (!trimmed) return;
+    onSend(trimmed, () => setText(''));
+  };
+  return (
+    <form className="row comment-form" onSubmit={submit}>
+      <textarea aria-label={field} placeholder={placeholder} rows={2}
+        maxLength={groceryLimits.commentMax} value={text} onChange={(e) => setText(e.target.value)} />
+      <button type="submit" disabled={busy}>{button}</button>
+    </form>
+  );
+}

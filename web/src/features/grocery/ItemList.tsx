@@ -1,0 +1,100 @@
+import {
+  closestCenter, DndContext, KeyboardSensor, PointerSensor, TouchSensor, useSensor, useSensors, type DragEndEvent,
+} from '@dnd-kit/core';
+import {
+  arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import type { GroceryItem } from '@hearth/contract/grocery';
+import { pendingPrefix } from './queries.ts';
+
+interface Actions {
+  canEdit: boolean;
+  onToggle: (item: GroceryItem) => void;
+  onDelete: (item: GroceryItem) => void;
+}
+
+/**
+ * The sortable items of a list. Only the shown items can be dragged, but the new order covers the whole list:
+ * the dragged item takes the place of the one it was dropped on, hidden purchased items keep theirs around it.
+ */
+export function ItemList({ items, shown, onReorder, ...actions }: Actions & {
+  items: GroceryItem[];
+  shown: GroceryItem[];
+  onReorder: (items: GroceryItem[]) => void;
+}) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  const dragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const from = items.findIndex((i) => i.id === active.id);
+    const to = items.findIndex((i) => i.id === over.id);
+    if (from < 0 || to < 0) return;
+    onReorder(arrayMove(items, from, to).map((item, position) => ({ ...item, position })));
+  };
+
+  if (shown.length === 0) return <p className="muted">No items to show.</p>;
+  return (
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={dragEnd}>
+      <SortableContext items={shown.map((i) => i.id)} strategy={verticalListSortingStrategy}>
+        <ul className="items" aria-label="Items">
+          {shown.map((item) => <Item key={item.id} item={item} {...actions} />)}
+        </ul>
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+function Item({ item, canEdit, onToggle, onDelete }: Actions & { item: GroceryItem }) {
+  const pending = item.id.startsWith(pendingPrefix);
+  const {
+    attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging,
+  } = useSortable({ id: item.id, disabled: !canEdit || pending });
+  const label = `${item.quantity !== null && item.quantity > 1 ? `${item.quantity} ` : ''}${item.name}`;
+  const recurring = item.recurringItemId !== null || item.recurrence !== 'none';
+
+  return (
+    <li
+      ref={setNodeRef}
+      className={`item${item.isPurchased ? ' purchased' : ''}${isDragging ? ' dragging' : ''}${pending ? ' pending' : ''}`}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      data-testid="grocery-item"
+    >
+      {canEdit && (
+        <button
+          type="button" className="icon drag-handle" ref={setActivatorNodeRef} {...attributes} {...listeners}
+          aria-label={`Drag ${item.name}`}
+        >
+          <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true">
+            {[4, 9, 14].flatMap((y) => [6, 12].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y} r="1.6" fill="currentColor" />))}
+          </svg>
+        </button>
+      )}
+      {canEdit
+        ? (
+          <input
+            type="checkbox" checked={item.isPurchased} disabled={pending} onChange={() => onToggle(item)}
+            aria-label={`Purchased: ${item.name}`}
+          />
+        )
+        : item.isPurchased && <span className="sr-only">Purchased: </span>}
+      <span className="item-text">
+        <span className="item-name">{label}</span>
+        {item.unit && <span className="muted small">{item.unit}</span>}
+        {item.category && <span className="badge category">{item.category}</span>}
+        {recurring && <span className="badge recurring" title="Recurring item: it comes back on its schedule">↻ recurring</span>}
+        {item.addedFromRecipeId && <span className="badge recipe" title="Added from a recipe">from recipe</span>}
+      </span>
+      {canEdit && (
+        <button type="button" className="icon delete" disabled={pending} onClick={() => onDelete(item)}
+          aria-label={`Delete ${item.name}`}>
+          ✕
+        </button>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,72 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { groceryLimits, groceryMessages as m } from '@hearth/contract/grocery';
+import { paths } from '../../app/paths.ts';
+import { ErrorBanner, Loading, Notice } from '../../shared/ui/Status.tsx';
+import { useCurrentUser } from '../../shared/useCurrentUser.ts';
+import { useCreateList, useFamilyMembers, useLists } from './queries.ts';
+import './grocery.css';
+
+/** /lists: the family's lists, and a form to start a new one. */
+export function ListsPage() {
+  const me = useCurrentUser();
+  if (me.isPending) return <main className="page"><Loading text={m.loadingUser} /></main>;
+  const familyId = me.data?.familyId;
+  if (!familyId) return <main className="page"><ErrorBanner message={m.missingFamily} /></main>;
+  return <Lists familyId={familyId} canEdit={me.data?.permissionLevel !== 'READ_ONLY'} />;
+}
+
+function Lists({ familyId, canEdit }: { familyId: string; canEdit: boolean }) {
+  const navigate = useNavigate();
+  const lists = useLists(familyId);
+  const members = useFamilyMembers();
+  const create = useCreateList(familyId);
+  const [title, setTitle] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const trimmed = title.trim();
+    if (!trimmed) return;
+    setError(null);
+    create.mutate(trimmed, {
+      onSuccess: (list) => navigate(paths.list(list.id)),
+      onError: () => setError(m.createListFailed),
+    });
+  };
+
+  return (
+    <main className="page stack grocery">
+      <h1>Grocery Lists</h1>
+      {members.data?.length === 1 && (
+        <Notice>
+          You're the only member of your family so far. <Link to={paths.family}>Invite your family</Link> to
+          share lists, meals and plans together.
+        </Notice>
+      )}
+      <ErrorBanner message={error} onDismiss={() => setError(null)} />
+      {lists.isPending && <Loading text="Loading grocery lists..." />}
+      {lists.isError && <ErrorBanner message={m.loadListsFailed} />}
+      {lists.data && (lists.data.length === 0
+        ? <p className="muted">No lists yet.{canEdit ? ' Create your first one below.' : ''}</p>
+        : (
+          <nav className="list-buttons" aria-label="Grocery lists">
+            {lists.data.map((list) => (
+              <button key={list.id} type="button" className="secondary" onClick={() => navigate(paths.list(list.id))}>
+                {list.title}
+              </button>
+            ))}
+          </nav>
+        ))}
+      {canEdit && (
+        <form className="card row new-list" onSubmit={submit} aria-label="New list">
+          <input
+            aria-label="New list name" placeholder="Store name, e.g. Costco or Trader Joe's" required
+            maxLength={groceryLimits.titleMax} value={title} onChange={(e) => setTitle(e.target.value)}
+          />
+          <button type="submit" disabled={create.isPending}>Create List</button>
+        </form>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,89 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import {
+  Frequency, frequencyLabels, groceryLimits, groceryMessages as m, type GroceryList, type RecurringItem,
+} from '@hearth/contract/grocery';
+import type { RecurringInput } from './queries.ts';
+
+/** Name, list and frequency required; quantity a number ≥ 0, sent as an integer or null (spec part 1 §5). */
+const Fields = z.object({
+  name: z.string().trim().min(1, m.nameRequired).max(groceryLimits.itemNameMax, m.itemNameTooLong),
+  listId: z.string().min(1, m.listRequired),
+  quantity: z.string().trim()
+    .refine((v) => v === '' || Number(v) >= 0, m.quantityMin)
+    .refine((v) => v === '' || Number(v) <= groceryLimits.quantityMax, m.quantityInvalid)
+    .transform((v) => (v === '' ? null : Math.trunc(Number(v)))),
+  unit: z.string().trim().max(groceryLimits.unitMax, m.unitTooLong).transform((v) => v || null),
+  frequency: z.string().refine((v) => Frequency.safeParse(v).success, m.frequencyRequired)
+    .transform((v) => Frequency.parse(v)),
+});
+type FieldsIn = z.input<typeof Fields>;
+
+/** The Add/Edit form of /recurring-items: add mode without `editing`, edit mode with it. */
+export function RecurringItemForm({ editing, lists, busy, onSave, onCancel }: {
+  editing: RecurringItem | null;
+  lists: GroceryList[];
+  busy: boolean;
+  onSave: (input: RecurringInput) => Promise<boolean>;
+  onCancel: () => void;
+}) {
+  const { register, handleSubmit, reset, formState: { errors } } = useForm<FieldsIn, unknown, RecurringInput>({
+    resolver: zodResolver(Fields),
+    values: {
+      name: editing?.name ?? '',
+      listId: editing?.listId ?? '',
+      quantity: editing?.quantity?.toString() ?? '',
+      unit: editing?.unit ?? '',
+      frequency: editing?.frequency ?? '',
+    },
+  });
+  const submit = async (input: RecurringInput) => {
+    if ((await onSave(input)) && !editing) reset();
+  };
+
+  return (
+    <form className="card stack recurring-form" noValidate onSubmit={handleSubmit(submit)}
+      aria-label={editing ? 'Edit recurring item' : 'Add recurring item'}>
+      <h2>{editing ? 'Edit Recurring Item' : 'Add Recurring Item'}</h2>
+      <div className="form-grid">
+        <label>
+          Name
+          <input {...register('name')} autoComplete="off" aria-invalid={Boolean(errors.name)} />
+          {errors.name && <span className="field-error">{errors.name.message}</span>}
+        </label>
+        <label>
+          List
+          <select {...register('listId')} aria-invalid={Boolean(errors.listId)}>
+            <option value="">Select a list</option>
+            {lists.map((l) => <option key={l.id} value={l.id}>{l.title}</option>)}
+          </select>
+          {errors.listId && <span className="field-error">{errors.listId.message}</span>}
+        </label>
+        <label>
+          Quantity
+          <input type="number" min={0} step={1} inputMode="numeric" {...register('quantity')}
+            aria-invalid={Boolean(errors.quantity)} />
+          {errors.quantity && <span className="field-error">{errors.quantity.message}</span>}
+        </label>
+        <label>
+          Unit
+          <input {...register('unit')} placeholder="e.g. lbs, pack" autoComplete="off" />
+          {errors.unit && <span className="field-error">{errors.unit.message}</span>}
+        </label>
+        <label>
+          Frequency
+          <select {...register('frequency')} aria-invalid={Boolean(errors.frequency)}>
+            <option value="">Select frequency</option>
+            {Frequency.options.map((f) => <option key={f} value={f}>{frequencyLabels[f]}</option>)}
+          </select>
+          {errors.frequency && <span className="field-error">{errors.frequency.message}</span>}
+        </label>
+      </div>
+      <div className="row">
+        <button type="submit" disabled={busy}>{editing ? 'Save Changes' : 'Add Recurring Item'}</button>
+        {editing && <button type="button" className="secondary" onClick={onCancel}>Cancel</button>}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { frequencyLabels, groceryMessages as m, type RecurringItem } from '@hearth/contract/grocery';
+import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';
+import { useCurrentUser } from '../../shared/useCurrentUser.ts';
+import { useDeleteRecurring, useLists, useRecurringItems, useSaveRecurring, type RecurringInput } from './queries.ts';
+import { RecurringItemForm } from './RecurringItemForm.tsx';
+import './grocery.css';
+
+/** /recurring-items: the family's recurring items in a table, with the Add/Edit form. */
+export function RecurringItemsPage() {
+  const me = useCurrentUser();
+  if (me.isPending) return <main className="page"><Loading text={m.loadingUser} /></main>;
+  const familyId = me.data?.familyId;
+  if (!familyId) return <main className="page"><ErrorBanner message={m.missingFamily} /></main>;
+  return <RecurringItems familyId={familyId} canEdit={me.data?.permissionLevel !== 'READ_ONLY'} />;
+}
+
+function RecurringItems({ familyId, canEdit }: { familyId: string; canEdit: boolean }) {
+  const recurring = useRecurringItems(familyId);
+  const lists = useLists(familyId);
+  const save = useSaveRecurring(familyId);
+  const remove = useDeleteRecurring(familyId);
+  const [editing, setEditing] = useState<RecurringItem | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const onSave = async (input: RecurringInput) => {
+    setError(null);
+    try {
+      await save.mutateAsync({ id: editing?.id ?? null, input });
+      setEditing(null);
+      return true;
+    } catch {
+      setError(m.saveRecurringFailed);
+      return false;
+    }
+  };
+  const onDelete = (item: RecurringItem) => {
+    if (!window.confirm(`Delete the recurring item "${item.name}"? It will no longer be added to its list.`)) return;
+    setError(null);
+    remove.mutate(item.id, {
+      onSuccess: () => { if (editing?.id === item.id) setEditing(null); },
+      onError: () => setError(m.deleteRecurringFailed),
+    });
+  };
+  const titleOf = (listId: string) => lists.data?.find((l) => l.id === listId)?.title ?? '—';
+
+  return (
+    <main className="page stack grocery">
+      <h1>Recurring Items</h1>
+      <ErrorBanner message={error} onDismiss={() => setError(null)} />
+      {lists.isError && <ErrorBanner message={m.loadListsFailed} />}
+      {canEdit && (
+        <RecurringItemForm
+          editing={editing} lists={lists.data ?? []} busy={save.isPending}
+          onSave={onSave} onCancel={() => setEditing(null)}
+        />
+      )}
+      {recurring.isPending && <Loading text="Loading recurring items..." />}
+      {recurring.isError && <ErrorBanner message={m.loadRecurringFailed} />}
+      {recurring.data?.length === 0 && <p className="muted">{m.noRecurringItems}</p>}
+      {recurring.data && recurring.data.length > 0 && (
+        <div className="table-wrap card">
+          <table className="recurring-table">
+            <thead>
+              <tr><th>Name</th><th>List</th><th>Quantity</th><th>Unit</th><th>Frequency</th><th>Actions</th></tr>
+            </thead>
+            <tbody>
+              {recurring.data.map((item) => (
+                <tr key={item.id}>
+                  <td>{item.name}</td>
+                  <td>{titleOf(item.listId)}</td>
+                  <td>{item.quantity ?? '—'}</td>
+                  <td>{item.unit ?? '—'}</td>
+                  <td>{frequencyLabels[item.frequency]}</td>
+                  <td>
+                    {canEdit && (
+                      <div className="row actions">
+                        <button type="button" className="secondary" onClick={() => setEditing(item)}
+                          aria-label={`Edit ${item.name}`}>Edit</button>
+                        <button type="button" className="danger" onClick={() => onDelete(item)}
+                          aria-label={`Delete ${item.name}`}>Delete</button>
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </main>
+  );
+}

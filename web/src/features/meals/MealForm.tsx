@@ -1,0 +1,177 @@
+import { useState } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { mealLimits, mealMessages, type Meal, type MealInput } from '@hearth/contract/meals';
+import { ApiError } from '../../shared/api/client.ts';
+import { useCurrentUser } from '../../shared/useCurrentUser.ts';
+import { useSaveMeal } from './queries.ts';
+
+const minutes = z.string().trim()
+  .regex(/^\d+$/, mealMessages.requiredFields)
+  .refine((v) => Number(v) <= mealLimits.minutesMax, mealMessages.timeTooLong);
+
+/** What the inputs hold (text); turned into the API's MealInput on submit. */
+const FormValues = z.object({
+  name: z.string().trim().min(1, mealMessages.requiredFields).max(mealLimits.nameMax, mealMessages.nameTooLong),
+  prepTime: minutes,
+  totalTime: minutes,
+  directions: z.string().max(mealLimits.directionsMax, mealMessages.directionsTooLong),
+  ingredients: z.array(z.object({
+    name: z.string().trim().min(1, mealMessages.ingredientNameRequired)
+      .max(mealLimits.ingredientNameMax, mealMessages.ingredientNameTooLong),
+    quantity: z.string().regex(/^\d*$/, mealMessages.invalidIngredients)
+      .refine((v) => v === '' || Number(v) <= mealLimits.quantityMax, mealMessages.invalidIngredients),
+    unit: z.string().max(mealLimits.unitMax, mealMessages.unitTooLong),
+    /** Kept from the stored ingredient; the form has no control for it. */
+    groceryListId: z.string().nullable(),
+  })).max(mealLimits.ingredientsMax, mealMessages.tooManyIngredients),
+});
+type FormValues = z.infer<typeof FormValues>;
+
+const emptyIngredient = { name: '', quantity: '', unit: '', groceryListId: null };
+
+function toFormValues(meal: Meal | undefined): FormValues {
+  return {
+    name: meal?.name ?? '',
+    prepTime: meal?.prepTime?.toString() ?? '',
+    totalTime: meal?.totalTime?.toString() ?? '',
+    directions: meal?.directions ?? '',
+    ingredients: meal
+      ? meal.ingredients.map((i) => ({
+        name: i.name, quantity: i.quantity?.toString() ?? '', unit: i.unit ?? '', groceryListId: i.groceryListId,
+      }))
+      : [{ ...emptyIngredient }],
+  };
+}
+
+/** The add and edit form of a meal; `meal` given means edit. */
+export function MealForm({ meal, onSaved, onCancel }: {
+  meal?: Meal; onSaved: (meal: Meal) => void; onCancel: () => void;
+}) {
+  const { data: user } = useCurrentUser();
+  const save = useSaveMeal(meal?.id);
+  const [failure, setFailure] = useState<{ text: string; reason: string } | null>(null);
+  const { register, control, handleSubmit, setValue, formState: { errors, isSubmitting } } = useForm({
+    resolver: zodResolver(FormValues),
+    defaultValues: toFormValues(meal),
+  });
+  const { fields, append, remove, move } = useFieldArray({ control, name: 'ingredients' });
+
+  const submit = async (values: FormValues) => {
+    setFailure(null);
+    const failedText = meal ? mealMessages.updateFailed : mealMessages.addFailed;
+    if (!user?.familyId) return setFailure({ text: failedText, reason: mealMessages.notAuthenticated });
+    const body: MealInput = {
+      name: values.name,
+      familyId: user.familyId,
+      createdBy: user.id,
+      directions: values.directions.trim() || null,
+      prepTime: Number.parseInt(values.prepTime, 10),
+      totalTime: Number.parseInt(values.totalTime, 10),
+      ingredients: values.ingredients.map((i) => ({
+        name: i.name,
+        quantity: i.quantity === '' ? null : Number.parseInt(i.quantity, 10),
+        unit: i.unit.trim() || null,
+        groceryListId: i.groceryListId,
+      })),
+    };
+    try {
+      onSaved(await save.mutateAsync(body));
+    } catch (error) {
+      const told = error instanceof ApiError && error.status < 500 && error.status !== 401;
+      setFailure({ text: failedText, reason: told ? error.message : mealMessages.saveFailed });
+    }
+  };
+
+  const requiredMissing = [errors.name, errors.prepTime, errors.totalTime]
+    .some((e) => e?.message === mealMessages.requiredFields);
+  const fieldError = (message: string | undefined) =>
+    message && message !== mealMessages.requiredFields ? <span className="field-error">{message}</span> : null;
+
+  return (
+    <form className="stack meal-form" onSubmit={handleSubmit(submit)} noValidate aria-label={meal ? 'Edit meal' : 'Add meal'}>
+      {failure && (
+        <div className="banner error" role="alert">
+          <span><strong>{failure.text}</strong> {failure.reason}</span>
+          <button type="button" aria-label="Dismiss" onClick={() => setFailure(null)}>×</button>
+        </div>
+      )}
+      {requiredMissing && <div className="banner error" role="alert">{mealMessages.requiredFields}</div>}
+      <label>
+        Name
+        <input {...register('name')} aria-invalid={errors.name ? true : undefined} autoComplete="off" />
+        {fieldError(errors.name?.message)}
+      </label>
+      <div className="meal-times">
+        <label>
+          Prep time (min)
+          <input {...register('prepTime')} type="number" min={0} step={1} inputMode="numeric"
+            aria-invalid={errors.prepTime ? true : undefined} />
+          {fieldError(errors.prepTime?.message)}
+        </label>
+        <label>
+          Total time (min)
+          <input {...register('totalTime')} type="number" min={0} step={1} inputMode="numeric"
+            aria-invalid={errors.totalTime ? true : undefined} />
+          {fieldError(errors.totalTime?.message)}
+        </label>
+      </div>
+
+      <fieldset className="ingredients">
+        <legend>Ingredients</legend>
+        {fields.length === 0 && <p className="muted small">No ingredients yet.</p>}
+        <ol className="stack">
+          {fields.map((field, index) => {
+            const n = index + 1;
+            const rowErrors = errors.ingredients?.[index];
+            const quantityPath = `ingredients.${index}.quantity` as const;
+            return (
+              <li key={field.id} className="ingredient-row">
+                <input className="ingredient-name" placeholder="Name" aria-label={`Ingredient ${n} name`}
+                  {...register(`ingredients.${index}.name`)} aria-invalid={rowErrors?.name ? true : undefined} />
+                <input placeholder="Qty" aria-label={`Ingredient ${n} quantity`} inputMode="numeric"
+                  {...register(quantityPath, {
+                    // Digits only: anything else typed is dropped as it is typed.
+                    onChange: (e: { target: { value: string } }) => {
+                      const digits = e.target.value.replace(/\D/g, '');
+                      if (digits !== e.target.value) setValue(quantityPath, digits);
+                    },
+                  })} />
+                <input placeholder="Unit" aria-label={`Ingredient ${n} unit`} {...register(`ingredients.${index}.unit`)} />
+                <div className="row-actions">
+                  <button type="button" className="icon" aria-label={`Move ingredient ${n} up`}
+                    disabled={index === 0} onClick={() => move(index, index - 1)}>↑</button>
+                  <button type="button" className="icon" aria-label={`Move ingredient ${n} down`}
+                    disabled={index === fields.length - 1} onClick={() => move(index, index + 1)}>↓</button>
+                  <button type="button" className="icon" aria-label={`Remove ingredient ${n}`}
+                    onClick={() => remove(index)}>✕</button>
+                </div>
+                {(rowErrors?.name || rowErrors?.quantity || rowErrors?.unit) && (
+                  <span className="field-error ingredient-error">
+                    {rowErrors.name?.message ?? rowErrors.quantity?.message ?? rowErrors.unit?.message}
+                  </span>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+        {errors.ingredients?.root?.message && <span className="field-error">{errors.ingredients.root.message}</span>}
+        <button type="button" className="secondary" onClick={() => append({ ...emptyIngredient })}
+          disabled={fields.length >= mealLimits.ingredientsMax}>
+          + Add Ingredient
+        </button>
+      </fieldset>
+
+      <label>
+        Directions
+        <textarea {...register('directions')} rows={6} />
+        {fieldError(errors.directions?.message)}
+      </label>
+      <div className="row">
+        <button type="submit" disabled={isSubmitting}>{isSubmitting ? 'Saving...' : 'Save Meal'}</button>
+        <button type="button" className="secondary" onClick={onCancel}>Cancel</button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,77 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import * as grocery from '@hearth/contract/grocery';
+import * as api from '@hearth/contract/meals';
+import { ApiError, call } from '../../shared/api/client.ts';
+
+/** Keys start with the live-change topic ('meals', 'grocery'), so a change from another member refetches them. */
+export const mealKeys = {
+  all: ['meals'] as const,
+  list: (familyId: string) => ['meals', 'list', familyId] as const,
+  detail: (id: string) => ['meals', 'detail', id] as const,
+};
+const groceryListsKey = (familyId: string) => ['grocery', 'lists', familyId] as const;
+
+export function useMeals(familyId: string | null | undefined) {
+  return useQuery({
+    queryKey: mealKeys.list(familyId ?? ''),
+    queryFn: () => call(api.listMeals, { params: { familyId: familyId! } }),
+    enabled: Boolean(familyId),
+  });
+}
+
+export function useMeal(id: string) {
+  return useQuery({
+    queryKey: mealKeys.detail(id),
+    queryFn: () => call(api.getMeal, { params: { id } }),
+    // A missing meal stays missing; retrying would only delay 'Meal not found.'.
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
+  });
+}
+
+/** Creates the meal, or replaces it when `id` is given. */
+export function useSaveMeal(id: string | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: api.MealInput) => (id
+      ? call(api.updateMeal, { params: { id }, body })
+      : call(api.createMeal, { body })),
+    onSuccess: (meal) => {
+      queryClient.setQueryData(mealKeys.detail(meal.id), meal);
+      return queryClient.invalidateQueries({ queryKey: ['meals', 'list'] });
+    },
+  });
+}
+
+export function useDeleteMeal(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(api.deleteMeal, { params: { id } }),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: mealKeys.detail(id) });
+      return queryClient.invalidateQueries({ queryKey: ['meals', 'list'] });
+    },
+  });
+}
+
+export function useAddMealToList(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { groceryListId: string; familyId: string }) =>
+      call(api.addMealToGroceryList, { params: { id }, query: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['grocery'] }),
+  });
+}
+
+export function useGroceryLists(familyId: string | null | undefined) {
+  return useQuery({
+    queryKey: groceryListsKey(familyId ?? ''),
+    queryFn: () => call(grocery.getLists, { params: { familyId: familyId! } }),
+    enabled: Boolean(familyId),
+  });
+}
+
+/** The spec's failure text, followed by the server's reason when it gave one the user can act on. */
+export function failureText(text: string, error: unknown): string {
+  if (!(error instanceof ApiError) || error.status >= 500 || error.status === 401) return text;
+  return text.endsWith('.') ? `${text} ${error.message}` : `${text}: ${error.message}`;
+}

@@ -1,0 +1,87 @@
+import { useEffect } from 'react';
+import { skipToken, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { createParser } from 'eventsource-parser';
+import type { SessionUser } from '@hearth/contract/accounts';
+import { LiveChange, liveEventName, liveStream } from '@hearth/contract/live';
+import { session } from './session.ts';
+import { currentUserKey } from './useCurrentUser.ts';
+
+/**
+ * The query keys a change makes stale. Keys start with the change's topic; a change about one list
+ * (other than the list itself appearing or going) only touches keys starting [topic, 'list', listId].
+ */
+export function keysFor(change: LiveChange): QueryKey[] {
+  if (change.listId && !change.kind.startsWith('list.')) return [[change.topic, 'list', change.listId]];
+  return [[change.topic]];
+}
+
+const firstRetryMs = 1000;
+const maxRetryMs = 30_000;
+
+/**
+ * Follows GET /api/live while a user with a family is signed in, refetching what other members change.
+ * Mounted once by the app; it never fetches the user itself (it reads the cached /api/me answer), so it
+ * stays quiet on public pages. EventSource cannot send the bearer header, hence fetch + eventsource-parser.
+ */
+export function useLiveUpdates(): void {
+  const queryClient = useQueryClient();
+  const me = useQuery<SessionUser>({ queryKey: currentUserKey, queryFn: skipToken });
+  const userId = me.data?.id;
+  const familyId = me.data?.familyId;
+
+  useEffect(() => {
+    const token = session.token();
+    if (!userId || !familyId || !token) return;
+    const stop = new AbortController();
+    void follow(token, stop.signal, queryClient);
+    return () => stop.abort();
+  }, [userId, familyId, queryClient]);
+}
+
+async function follow(token: string, signal: AbortSignal, queryClient: QueryClient): Promise<void> {
+  let retryMs = firstRetryMs;
+  let connectedBefore = false;
+  while (!signal.aborted) {
+    try {
+      const res = await fetch(liveStream.path, {
+        headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' }, signal,
+      });
+      // Signed out or no family: the app's regular calls deal with that; retrying would not help.
+      if (res.status === 401 || res.status === 403) return;
+      if (res.ok && res.body) {
+        // Changes made while the stream was down were missed: refresh what is shown.
+        if (connectedBefore) void queryClient.invalidateQueries();
+        connectedBefore = true;
+        retryMs = firstRetryMs;
+        await read(res.body, (change) => {
+          for (const key of keysFor(change)) void queryClient.invalidateQueries({ queryKey: key });
+        });
+      }
+    } catch {
+      if (signal.aborted) return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, retryMs));
+    retryMs = Math.min(retryMs * 2, maxRetryMs);
+  }
+}
+
+async function read(body: ReadableStream<Uint8Array>, onChange: (change: LiveChange) => void): Promise<void> {
+  const parser = createParser({
+    onEvent: (event) => {
+      if (event.event !== liveEventName) return;
+      try {
+        const change = LiveChange.safeParse(JSON.parse(event.data));
+        if (change.success) onChange(change.data);
+      } catch {
+        // Not JSON: ignore the event, keep the stream.
+      }
+    },
+  });
+  const decoder = new TextDecoder();
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    parser.feed(decoder.decode(value, { stream: true }));
+  }
+}
