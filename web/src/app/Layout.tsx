@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import * as accounts from '@hearth/contract/accounts';
 import { call } from '../shared/api/client.ts';
 import { session } from '../shared/session.ts';
+import { Loading } from '../shared/ui/Status.tsx';
 import { paths } from './paths.ts';
 
 const links = [
@@ -63,7 +64,9 @@ export function Layout() {
           )}
         </div>
       </header>
-      <Outlet />
+      <Suspense fallback={<main className="page"><Loading /></main>}>
+        <Outlet />
+      </Suspense>
     </>
   );
 }
