@@ -145,3 +145,17 @@ test.describe('with approval required', () => {
     }
   });
 });
+
+test('an expired session sends the user to /auth with the spec message and clears storage', async ({ page }) => {
+  await page.addInitScript(() => {
+    if (sessionStorage.getItem('seeded')) return;
+    sessionStorage.setItem('seeded', '1');
+    localStorage.setItem('token', 'revoked-or-expired');
+    localStorage.setItem('user', JSON.stringify({ id: 'x', name: 'Gone', email: 'gone@example.test', familyId: null, permissionLevel: null, createdAt: new Date().toISOString() }));
+  });
+  await page.goto('/lists');
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByText('Authentication failed. Please login again.')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+});
