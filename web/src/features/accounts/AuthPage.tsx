@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { Navigate, useLocation, useSearchParams } from 'react-router';
-import { paths } from '../../app/paths.ts';
-import { session } from '../../shared/session.ts';
+import { useLocation, useSearchParams } from 'react-router';
 import { ErrorBanner } from '../../shared/ui/Status.tsx';
 import { CodeLogin } from './CodeLogin.tsx';
 import { PasswordLogin } from './PasswordLogin.tsx';
@@ -14,8 +12,6 @@ export function AuthPage() {
   const [tab, setTab] = useState<'password' | 'code'>('password');
   const [notice, setNotice] = useState<string | null>((location.state as { message?: string } | null)?.message ?? null);
   const invite = params.get('invite');
-
-  if (session.token() && session.user() && !invite) return <Navigate to={paths.newsfeed} replace />;
 
   return (
     <main className="page narrow stack">
