@@ -46,17 +46,26 @@ export async function openTestDatabase(engine: Engine, t: Templates): Promise<Da
     const dump = new Blob([await readFile(t.pgliteDump)]);
     return openPglite({ dump });
   }
-  if (!t.postgresUrl || !t.postgresTemplate) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `hearth_t_${randomBytes(6).toString('hex')}`;
-  await admin(t.postgresUrl, `CREATE DATABASE ${name} TEMPLATE ${t.postgresTemplate}`);
-  const database = await openPostgres(withDatabase(t.postgresUrl, name));
-  const url = t.postgresUrl;
+  const created = await createPostgresDatabase(t);
+  const database = await openPostgres(created.url);
   return {
     ...database,
     close: async () => {
       await database.close();
-      await admin(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await created.drop();
     },
+  };
+}
+
+/** A migrated PostgreSQL database of its own, by URL, for tests that open several connections to it. */
+export async function createPostgresDatabase(t: Templates): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!t.postgresUrl || !t.postgresTemplate) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `hearth_t_${randomBytes(6).toString('hex')}`;
+  await admin(t.postgresUrl, `CREATE DATABASE ${name} TEMPLATE ${t.postgresTemplate}`);
+  const server = t.postgresUrl;
+  return {
+    url: withDatabase(server, name),
+    drop: () => admin(server, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
 
