@@ -10,7 +10,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { messages } from '@hearth/contract/accounts';
 import type { Clock } from './platform/clock.ts';
-import { systemClock } from './platform/clock.ts';
+import { days, systemClock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/client.ts';
 import type { Deps } from './platform/deps.ts';
@@ -106,7 +106,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await deps.realtime.start();
   const scheduler = new Scheduler(app.log);
   if (options.runJobs ?? options.clock === undefined) {
-    scheduler.start([{ name: 'recurring-items', run: () => runRecurrence(deps) }]);
+    scheduler.start([
+      { name: 'recurring-items', run: () => runRecurrence(deps) },
+      // Attempts older than a day are past every throttle window.
+      { name: 'throttle-prune', run: () => deps.throttle.prune(days(1)) },
+    ]);
   }
   app.addHook('onClose', async () => {
     await scheduler.stop();
