@@ -60,12 +60,6 @@ export async function lockFamily(q: Queryable, familyId: string): Promise<void> 
   await q.select({ id: families.id }).from(families).where(eq(families.id, familyId)).for('update');
 }
 
-export async function countAdmins(q: Queryable, familyId: string): Promise<number> {
-  const [row] = await q.select({ n: sql<number>`count(*)::int` }).from(familyMembers)
-    .where(and(eq(familyMembers.familyId, familyId), eq(familyMembers.permissionLevel, 'ADMIN')));
-  return row?.n ?? 0;
-}
-
 /**
  * Admins who can act: ADMIN members linked to an account. A child marked ADMIN cannot sign in,
  * so it does not keep the family administrable.

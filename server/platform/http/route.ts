@@ -29,18 +29,24 @@ export interface RouteOptions {
 
 const toFastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
+/** The OpenAPI group: the segment after /api (or /auth for the spec's two /auth/* calls). */
+const tagOf = (path: string) => {
+  const [, first, second] = path.split('/');
+  return first === 'api' && second ? second : (first ?? 'api');
+};
+
 /** Wires one contract endpoint: validation, access check, status code and response serialization. */
 export function route<E extends Endpoint>(
   app: App, deps: Deps, e: E, handler: (ctx: Ctx<E>) => Promise<ResponseOf<E>>, options: RouteOptions = {},
 ): void {
   const status = e.status ?? 200;
-  const noContent = e.response.safeParse(null).success && e.response.def.type === 'null';
+  const noContent = e.response.def.type === 'null';
   app.route({
     method: e.method,
     url: toFastifyPath(e.path),
     schema: {
       summary: e.summary,
-      tags: [e.path.split('/')[2] ?? 'auth'],
+      tags: [tagOf(e.path)],
       ...(e.params ? { params: e.params } : {}),
       ...(e.query ? { querystring: e.query } : {}),
       ...(e.body ? { body: e.body } : {}),

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import * as api from '@hearth/contract/accounts';
-import { ApiError, call } from '../../shared/api/client.ts';
+import { ApiError, call, errorMessage } from '../../shared/api/client.ts';
 import { ErrorBanner, Notice } from '../../shared/ui/Status.tsx';
 
 export function RegisterForm({ inviteToken }: { inviteToken: string | null }) {
@@ -23,7 +23,7 @@ export function RegisterForm({ inviteToken }: { inviteToken: string | null }) {
       if (err instanceof ApiError && err.errors.length > 0 && err.message === api.messages.passwordPolicy) {
         setProblems(err.errors);
       } else {
-        setError(err instanceof ApiError && err.message ? err.message : api.messages.registerFailed);
+        setError(errorMessage(err, api.messages.registerFailed));
       }
     } finally {
       setBusy(false);
