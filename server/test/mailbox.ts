@@ -1,48 +1,26 @@
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpCatcher, type ReceivedMail } from './smtp-catcher.ts';
 
-export interface ReceivedMail {
-  to: string;
-  subject: string;
-  text: string;
-}
+export type { ReceivedMail };
 
-/** A real SMTP server on a free local port; the app sends to it through nodemailer. */
+/** Mail the app sent through nodemailer to a real SMTP server, kept in memory for the test to read. */
 export class Mailbox {
   readonly received: ReceivedMail[] = [];
   private readonly waiters = new Set<() => void>();
-  private server: SMTPServer;
-  port = 0;
-
-  constructor() {
-    this.server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData: (stream, session, callback) => {
-        simpleParser(stream).then((parsed) => {
-          for (const rcpt of session.envelope.rcptTo) {
-            this.received.push({ to: rcpt.address.toLowerCase(), subject: parsed.subject ?? '', text: parsed.text ?? '' });
-          }
-          for (const wake of this.waiters) wake();
-          callback();
-        }, callback);
-      },
-    });
-  }
+  private catcher: { url: string; stop(): Promise<void> } | undefined;
 
   async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    const address = this.server.server.address();
-    this.port = typeof address === 'object' && address ? address.port : 0;
-    return `smtp://127.0.0.1:${this.port}`;
+    this.catcher = await startSmtpCatcher((mail) => {
+      this.received.push(mail);
+      for (const wake of this.waiters) wake();
+    });
+    return this.catcher.url;
   }
 
   async stop(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await this.catcher?.stop();
   }
 
-  /** Waits for the next mail to `to` whose subject matches, counting from the `after`-th mail to them. */
+  /** Takes the newest mail to `to` whose subject matches, waiting for it when none has arrived yet. */
   async waitFor(to: string, match: RegExp = /./, timeoutMs = 5000): Promise<ReceivedMail> {
     const find = () => this.received.filter((m) => m.to === to.toLowerCase() && match.test(m.subject)).at(-1);
     const deadline = Date.now() + timeoutMs;
