@@ -1,0 +1,54 @@
+import { boolean, index, integer, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { createdAt, id } from './columns.ts';
+import { familyRef } from './family.ts';
+import { meals } from './meals.ts';
+
+export const groceryLists = pgTable('grocery_lists', {
+  id: id(),
+  familyId: familyRef(),
+  title: text('title').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('grocery_lists_family_idx').on(t.familyId)]);
+
+export const recurringItems = pgTable('recurring_items', {
+  id: id(),
+  familyId: familyRef(),
+  listId: uuid('list_id').notNull().references(() => groceryLists.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  quantity: integer('quantity'),
+  unit: text('unit'),
+  frequency: text('frequency', { enum: ['WEEKLY', 'BI_WEEKLY', 'MONTHLY'] }).notNull(),
+  /** When the item is next put back on its list; advanced by the recurrence job. */
+  nextDueAt: timestamp('next_due_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('recurring_items_family_idx').on(t.familyId), index('recurring_items_due_idx').on(t.nextDueAt)]);
+
+export const groceryItems = pgTable('grocery_items', {
+  id: id(),
+  familyId: familyRef(),
+  listId: uuid('list_id').notNull().references(() => groceryLists.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  quantity: integer('quantity'),
+  unit: text('unit'),
+  category: text('category'),
+  recurrence: text('recurrence', { enum: ['none', 'weekly', 'monthly'] }).notNull().default('none'),
+  position: integer('position').notNull(),
+  isPurchased: boolean('is_purchased').notNull().default(false),
+  recurringItemId: uuid('recurring_item_id').references(() => recurringItems.id, { onDelete: 'set null' }),
+  addedFromRecipeId: uuid('added_from_recipe_id').references(() => meals.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('grocery_items_list_idx').on(t.listId, t.position)]);
+
+export const groceryComments = pgTable('grocery_comments', {
+  id: id(),
+  familyId: familyRef(),
+  listId: uuid('list_id').notNull().references(() => groceryLists.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  userName: text('user_name').notNull(),
+  text: text('text').notNull(),
+  parentId: uuid('parent_id').references((): AnyPgColumn => groceryComments.id, { onDelete: 'cascade' }),
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [index('grocery_comments_list_idx').on(t.listId, t.createdAt)]);
