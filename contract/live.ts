@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
+import { eventTypes, liveTopics } from './events.ts';
 
 /**
  * One change in the signed-in member's family, sent as the `data` of an SSE event named `change`.
@@ -7,10 +8,10 @@ import { endpoint } from './endpoint.ts';
  */
 export const LiveChange = z.object({
   familyId: z.uuid(),
-  /** The area that changed: 'grocery' (lists and items), 'grocery-comments', 'recurring', 'family', 'meals', ... */
-  topic: z.string(),
-  /** What happened, e.g. 'item.updated'. */
-  kind: z.string(),
+  /** The area that changed; web query keys start with it. */
+  topic: z.enum(liveTopics),
+  /** What happened: the recorded event's type. */
+  kind: z.enum(eventTypes),
   listId: z.uuid().optional(),
   id: z.uuid().optional(),
   byUserId: z.uuid().optional(),

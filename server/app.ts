@@ -17,6 +17,7 @@ import type { Deps } from './platform/deps.ts';
 import { errorHandler } from './platform/http/errors.ts';
 import type { App } from './platform/http/route.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
+import { Events } from './platform/events.ts';
 import { Realtime } from './platform/realtime.ts';
 import { Throttle } from './platform/throttle.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
@@ -54,6 +55,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const mailer = options.mailer ?? createMailer({
     smtpUrl: options.config.smtpUrl, from: options.config.mailFrom, log: app.log,
   });
+  const realtime = new Realtime(options.database);
   const deps: Deps = {
     config: options.config,
     database: options.database,
@@ -61,7 +63,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     clock,
     mailer,
     throttle: new Throttle(options.database.db, clock),
-    realtime: new Realtime(options.database),
+    realtime,
+    events: new Events(clock, realtime),
     log: app.log,
   };
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { Events } from './events.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Realtime } from './realtime.ts';
 import type { Throttle } from './throttle.ts';
@@ -15,5 +16,6 @@ export interface Deps {
   mailer: Mailer;
   throttle: Throttle;
   realtime: Realtime;
+  events: Events;
   log: FastifyBaseLogger;
 }

@@ -53,9 +53,9 @@ describe('realtime over LISTEN/NOTIFY', () => {
     try {
       const a = collect(listener, familyA);
       const b = collect(listener, familyB);
-      await publisher.publish(writer.db, { familyId: familyA, topic: 'grocery', kind: 'item.added', id: 'x' });
+      await publisher.publish(writer.db, { familyId: familyA, topic: 'grocery', kind: 'add_grocery_item', id: 'x' });
       await until(() => a.length === 1);
-      expect(a[0]).toMatchObject({ familyId: familyA, topic: 'grocery', kind: 'item.added', id: 'x' });
+      expect(a[0]).toMatchObject({ familyId: familyA, topic: 'grocery', kind: 'add_grocery_item', id: 'x' });
       await new Promise((r) => setTimeout(r, 100));
       expect(b).toHaveLength(0);
     } finally {
@@ -70,15 +70,15 @@ describe('realtime over LISTEN/NOTIFY', () => {
     try {
       const a = collect(listener, familyA);
       await writer.db.transaction(async (tx) => {
-        await publisher.publish(tx, { familyId: familyA, topic: 'grocery', kind: 'committed' });
+        await publisher.publish(tx, { familyId: familyA, topic: 'grocery', kind: 'item_updated' });
       });
       await writer.db.transaction(async (tx) => {
-        await publisher.publish(tx, { familyId: familyA, topic: 'grocery', kind: 'rolled-back' });
+        await publisher.publish(tx, { familyId: familyA, topic: 'grocery', kind: 'item_deleted' });
         tx.rollback();
       }).catch(() => undefined);
       await until(() => a.length >= 1);
       await new Promise((r) => setTimeout(r, 150));
-      expect(a.map((c) => c.kind)).toEqual(['committed']);
+      expect(a.map((c) => c.kind)).toEqual(['item_updated']);
     } finally {
       await listener.stop();
     }

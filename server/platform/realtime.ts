@@ -1,19 +1,9 @@
 import { sql } from 'drizzle-orm';
+import type { LiveChange } from '@hearth/contract/live';
 import type { Database, Queryable } from './db/client.ts';
 
 /** What changed, small enough for NOTIFY's 8 kB payload; clients refetch what they show. */
-export interface Change {
-  familyId: string;
-  /** The area that changed, e.g. 'grocery', 'family', 'meals'. */
-  topic: string;
-  /** What happened, e.g. 'item.updated'. */
-  kind: string;
-  /** Optional ids that let a client refresh only what it shows. */
-  listId?: string;
-  id?: string;
-  /** The user whose action caused it, so their own screen can skip the echo. */
-  byUserId?: string;
-}
+export type Change = LiveChange;
 
 export type ChangeListener = (change: Change) => void;
 

@@ -4,7 +4,7 @@ import * as accounts from '@hearth/contract/accounts';
 import * as api from '@hearth/contract/family';
 import { familyMessages as msg } from '@hearth/contract/family';
 import { days } from '../../platform/clock.ts';
-import { familyMembers, invites, usageEvents } from '../../platform/db/schema.ts';
+import { familyMembers, invites, familyEvents } from '../../platform/db/schema.ts';
 import { createTestApp, signUp, strongPassword, uniqueEmail, type TestApp } from '../../test/harness.ts';
 import { inviteMailWindows } from './service.ts';
 import { founder, inviteToken } from './test-helpers.ts';
@@ -33,10 +33,10 @@ describe('creating invites', () => {
   it('records the invite_link_created usage event', async () => {
     const admin = await founder(t);
     await inviteToken(admin);
-    const events = await t.db.select().from(usageEvents)
-      .where(and(eq(usageEvents.kind, 'invite_link_created'), eq(usageEvents.familyId, admin.familyId)));
+    const events = await t.db.select().from(familyEvents)
+      .where(and(eq(familyEvents.type, 'invite_link_created'), eq(familyEvents.familyId, admin.familyId)));
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ userId: admin.user.id, at: t.clock.now() });
+    expect(events[0]).toMatchObject({ actorId: admin.user.id, at: t.clock.now() });
   });
 
   it('mails the link to the invited email', async () => {

@@ -425,8 +425,8 @@ describe('live changes', () => {
       await admin.call(api.revokeInvite, { params: { token: await inviteToken(admin) } });
       await admin.call(api.removeMember, { params: { id: kid } });
       await expect.poll(() => changes.filter((c) => c.familyId === admin.familyId).map((c) => c.kind)).toEqual([
-        'member.created', 'member.updated', 'member.updated', 'members.reordered', 'members.reordered',
-        'family.renamed', 'family.timezone', 'invite.created', 'invite.revoked', 'member.removed',
+        'member_created', 'member_updated', 'member_updated', 'members_reordered', 'members_reordered',
+        'family_renamed', 'family_timezone_changed', 'invite_link_created', 'invite_revoked', 'member_removed',
       ]);
       expect(changes.every((c) => c.topic === 'family' && c.byUserId === admin.user.id)).toBe(true);
     } finally {
@@ -443,7 +443,7 @@ describe('live changes', () => {
       expect((await reader.call(api.setFamilyName, { body: { familyName: 'Nope' } })).status).toBe(403);
       await admin.call(api.setMemberColor, { params: { id: admin.memberId }, body: { color: '#111111' } });
       await expect.poll(() => changes.length).toBe(1);
-      expect(JSON.parse(changes[0]!).kind).toBe('member.updated');
+      expect(JSON.parse(changes[0]!).kind).toBe('member_updated');
     } finally {
       await stop();
     }

@@ -1,4 +1,5 @@
 import type { BodyOf } from '@hearth/contract/endpoint';
+import type { EventType } from '@hearth/contract/events';
 import * as api from '@hearth/contract/family';
 import { familyDefaults, familyMessages as msg } from '@hearth/contract/family';
 import { messages } from '@hearth/contract/accounts';
@@ -10,7 +11,6 @@ import type { Queryable, Tx } from '../../platform/db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { conflict, forbidden, invalid, notFound, rateLimited } from '../../platform/errors.ts';
 import type { Mail } from '../../platform/mail/mailer.ts';
-import { recordUsage } from '../../platform/usage.ts';
 import { invitationMail } from './mails.ts';
 import { toFamilyMember, toFamilySettings, toInvite } from './mapper.ts';
 import { countAccountAdmins, lockFamily, nextMemberNumber } from './membership.ts';
@@ -34,10 +34,8 @@ export class FamilyService {
     return this.deps.clock.now();
   }
 
-  private publish(tx: Tx, me: FamilyCaller, kind: string, id?: string) {
-    return this.deps.realtime.publish(tx, {
-      familyId: me.familyId, topic: 'family', kind, byUserId: me.userId, ...(id ? { id } : {}),
-    });
+  private record(tx: Tx, me: FamilyCaller, type: EventType, subjectId?: string, data?: Record<string, unknown>) {
+    return this.deps.events.record(tx, { familyId: me.familyId, actorId: me.userId, type, subjectId, data });
   }
 
   /** Sends after the request's work is done; a mail failure is logged, never shown to the caller. */
@@ -74,7 +72,7 @@ export class FamilyService {
         memberNumber: await nextMemberNumber(tx, me.familyId),
       });
       if (account) await repo.setUserFamily(tx, account.id, me.familyId);
-      await this.publish(tx, me, 'member.created', row.id);
+      await this.record(tx, me, 'member_created', row.id);
       return toFamilyMember(row);
     });
   }
@@ -118,7 +116,7 @@ export class FamilyService {
         name: input.name, email: input.email, birthday: input.birthday, permissionLevel: level,
       });
       if (!row) throw notFound(msg.memberNotFound);
-      await this.publish(tx, me, 'member.updated', id);
+      await this.record(tx, me, 'member_updated', id);
       return toFamilyMember(row);
     });
   }
@@ -136,7 +134,7 @@ export class FamilyService {
       if (member.id === me.memberId) throw conflict(msg.cannotRemoveSelf);
       await repo.deleteMember(tx, me.familyId, id);
       if (member.userId) await repo.clearUserFamily(tx, member.userId, me.familyId);
-      await this.publish(tx, me, 'member.removed', id);
+      await this.record(tx, me, 'member_removed', id);
     });
     return null;
   }
@@ -146,7 +144,7 @@ export class FamilyService {
     return this.deps.db.transaction(async (tx) => {
       const row = await repo.updateMember(tx, me.familyId, id, { color });
       if (!row) throw notFound(msg.memberNotFound);
-      await this.publish(tx, me, 'member.updated', id);
+      await this.record(tx, me, 'member_updated', id);
       return toFamilyMember(row);
     });
   }
@@ -158,7 +156,7 @@ export class FamilyService {
       const ids = items.map((i) => i.id);
       if ((await repo.countMembers(tx, me.familyId, ids)) !== ids.length) throw notFound(msg.memberNotFound);
       for (const item of items) await repo.updateMember(tx, me.familyId, item.id, { memberNumber: item.memberNumber });
-      await this.publish(tx, me, 'members.reordered');
+      await this.record(tx, me, 'members_reordered');
       return this.listMembers(tx, me.familyId);
     });
   }
@@ -174,7 +172,7 @@ export class FamilyService {
           await repo.updateMember(tx, me.familyId, member.id, { memberNumber: index + 1 });
         }
       }
-      await this.publish(tx, me, 'members.reordered');
+      await this.record(tx, me, 'members_reordered');
       return this.listMembers(tx, me.familyId);
     });
   }
@@ -191,7 +189,7 @@ export class FamilyService {
     return this.deps.db.transaction(async (tx) => {
       const family = await repo.updateFamily(tx, me.familyId, change);
       if (!family) throw notFound(msg.familyNotFound);
-      await this.publish(tx, me, 'name' in change ? 'family.renamed' : 'family.timezone');
+      await this.record(tx, me, 'name' in change ? 'family_renamed' : 'family_timezone_changed');
       return toFamilySettings(family);
     });
   }
@@ -215,11 +213,7 @@ export class FamilyService {
         familyId: me.familyId, token, invitedEmail, createdByUserId: me.userId,
         createdAt: this.now, expiresAt: new Date(this.now.getTime() + inviteLifetime),
       });
-      await recordUsage(tx, this.deps.clock, {
-        kind: 'invite_link_created', familyId: me.familyId, userId: me.userId,
-        payload: { withEmail: invitedEmail !== null },
-      });
-      await this.publish(tx, me, 'invite.created', invite.id);
+      await this.record(tx, me, 'invite_link_created', invite.id, { withEmail: invitedEmail !== null });
       return { row: invite, familyName: family.name };
     });
     const inviteUrl = this.inviteUrl(token);
@@ -231,7 +225,7 @@ export class FamilyService {
     const me = requireAdmin(caller);
     await this.deps.db.transaction(async (tx) => {
       if (!(await repo.revokeInvite(tx, me.familyId, token, this.now))) throw notFound(msg.inviteNotFound);
-      await this.publish(tx, me, 'invite.revoked');
+      await this.record(tx, me, 'invite_revoked');
     });
     return null;
   }

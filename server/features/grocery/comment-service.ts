@@ -1,6 +1,7 @@
 import type { BodyOf } from '@hearth/contract/endpoint';
+import type { EventType } from '@hearth/contract/events';
 import { groceryMessages as m, type addComment } from '@hearth/contract/grocery';
-import { requireEditor, requireFamily, type FamilyCaller } from '../../platform/auth/family-access.ts';
+import { requireEditor, requireFamily, requireOwnFamily, type FamilyCaller } from '../../platform/auth/family-access.ts';
 import type { Caller } from '../../platform/auth/sessions.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { groceryLists } from '../../platform/db/schema.ts';
@@ -9,7 +10,6 @@ import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import { toReply, toThreads } from './mapper.ts';
 import * as repo from './repository.ts';
-import { requireOwnFamily } from './service.ts';
 
 /** The discussion thread of a list: comments, one level of replies, archiving. */
 export class CommentService {
@@ -18,10 +18,9 @@ export class CommentService {
     this.deps = deps;
   }
 
-  private publish(q: Queryable, member: FamilyCaller, kind: string, listId: string, id?: string) {
-    return this.deps.realtime.publish(q, {
-      familyId: member.familyId, topic: 'grocery-comments', kind, listId, byUserId: member.userId,
-      ...(id ? { id } : {}),
+  private record(q: Queryable, member: FamilyCaller, type: EventType, listId: string, id?: string) {
+    return this.deps.events.record(q, {
+      familyId: member.familyId, actorId: member.userId, type, subjectId: id, data: { listId },
     });
   }
 
@@ -50,7 +49,7 @@ export class CommentService {
         familyId: member.familyId, listId: body.listId, userId: member.userId, userName: member.name,
         text: body.text, parentId, createdAt: this.deps.clock.now(),
       });
-      await this.publish(tx, member, 'comment.added', body.listId, row.id);
+      await this.record(tx, member, 'comment_added', body.listId, row.id);
       return { ...toReply(row), replies: [] };
     });
   }
@@ -62,7 +61,7 @@ export class CommentService {
       const comment = await repo.findComment(tx, id, member.familyId);
       if (!comment) throw notFound(m.commentNotFound);
       await repo.archiveThread(tx, id, member.familyId, this.deps.clock.now());
-      await this.publish(tx, member, 'comment.archived', comment.listId, id);
+      await this.record(tx, member, 'comment_archived', comment.listId, id);
     });
     return null;
   }
@@ -72,7 +71,7 @@ export class CommentService {
     await this.deps.db.transaction(async (tx) => {
       await requireInFamily(tx, groceryLists, listId, member.familyId, m.listNotFound);
       await repo.archiveListComments(tx, listId, member.familyId, this.deps.clock.now());
-      await this.publish(tx, member, 'comments.cleared', listId);
+      await this.record(tx, member, 'comments_cleared', listId);
     });
     return null;
   }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import * as api from '@hearth/contract/grocery';
-import { groceryComments, groceryItems, groceryLists, recurringItems, usageEvents } from '../../platform/db/schema.ts';
+import { groceryComments, groceryItems, groceryLists, recurringItems, familyEvents } from '../../platform/db/schema.ts';
 import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
 import { itemsOf, namesOf, newItem, newList, newMeal, newRecurring } from './test-helpers.ts';
 
@@ -21,9 +21,9 @@ describe('grocery lists', () => {
     const res = await ada.call(api.createList, { body: { familyId: ada.user.familyId, title: '  Costco  ' } });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ id: expect.any(String), title: 'Costco', familyId: ada.user.familyId });
-    const events = await t.db.select().from(usageEvents)
-      .where(and(eq(usageEvents.kind, 'create_list'), eq(usageEvents.userId, ada.user.id)));
-    expect(events.map((e) => e.payload)).toContainEqual({ listId: res.body.id });
+    const events = await t.db.select().from(familyEvents)
+      .where(and(eq(familyEvents.type, 'create_list'), eq(familyEvents.actorId, ada.user.id)));
+    expect(events.map((e) => e.subjectId)).toContainEqual(res.body.id);
   });
 
   it('accepts the payload without familyId (the caller\'s family is used)', async () => {
@@ -92,8 +92,8 @@ describe('grocery items', () => {
       id: expect.any(String), name: 'Apples', quantity: 3, unit: 'lbs', category: 'produce', recurrence: 'weekly',
       position: 0, isPurchased: false, listId, familyId: ada.user.familyId, recurringItemId: null, addedFromRecipeId: null,
     });
-    const events = await t.db.select().from(usageEvents).where(eq(usageEvents.kind, 'add_grocery_item'));
-    expect(events.map((e) => e.payload)).toContainEqual({ listId, itemId: res.body.id });
+    const events = await t.db.select().from(familyEvents).where(eq(familyEvents.type, 'add_grocery_item'));
+    expect(events.map((e) => [e.subjectId, e.data])).toContainEqual([res.body.id, { listId }]);
   });
 
   it('stores blank unit and category as null, and an empty quantity as null', async () => {

@@ -28,8 +28,9 @@ export async function addRecipeItemsToList(
     listId: input.listId, familyId: input.familyId, name: item.name, quantity: item.quantity, unit: item.unit,
     position: 0, addedFromRecipeId: input.recipeId, createdAt: now, updatedAt: now,
   })));
-  await deps.realtime.publish(tx, {
-    familyId: input.familyId, topic: 'grocery', kind: 'items.added', listId: input.listId, byUserId: input.userId,
+  await deps.events.record(tx, {
+    familyId: input.familyId, actorId: input.userId, type: 'recipe_items_added', subjectId: input.recipeId,
+    data: { listId: input.listId, count: n },
   });
   return n;
 }

@@ -1,7 +1,7 @@
 import { recurrenceOf } from '@hearth/contract/grocery';
 import type { Deps } from '../../platform/deps.ts';
 import * as repo from './repository.ts';
-import { nextDueAt } from './schedule.ts';
+import { nextDueAt } from '../../platform/recurrence.ts';
 import { insertAtTop, lockFamilyList } from './service.ts';
 
 /** Due rows handled per transaction, so one run never holds many locks for long. */
@@ -12,7 +12,7 @@ export const recurrenceBatch = 100;
  * it is already there, and moves its next due time past now. Safe to run in several processes at once.
  * Returns how many list items it added.
  */
-export async function runRecurrence(deps: Pick<Deps, 'db' | 'clock' | 'realtime'>): Promise<number> {
+export async function runRecurrence(deps: Pick<Deps, 'db' | 'clock' | 'events'>): Promise<number> {
   let added = 0;
   for (;;) {
     const batch = await deps.db.transaction(async (tx) => {
@@ -32,8 +32,9 @@ export async function runRecurrence(deps: Pick<Deps, 'db' | 'clock' | 'realtime'
         }]);
         if (!row) throw new Error('item insert returned nothing');
         n++;
-        await deps.realtime.publish(tx, {
-          familyId: item.familyId, topic: 'grocery', kind: 'item.added', listId: item.listId, id: row.id,
+        await deps.events.record(tx, {
+          familyId: item.familyId, actorId: null, type: 'recurring_item_returned', subjectId: row.id,
+          data: { listId: item.listId, recurringItemId: item.id },
         });
       }
       return { claimed: due.length, added: n };

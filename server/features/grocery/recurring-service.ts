@@ -1,6 +1,7 @@
 import type { BodyOf } from '@hearth/contract/endpoint';
+import type { EventType } from '@hearth/contract/events';
 import { groceryMessages as m, type createRecurringItem } from '@hearth/contract/grocery';
-import { requireEditor, requireFamily, type FamilyCaller } from '../../platform/auth/family-access.ts';
+import { requireEditor, requireFamily, requireOwnFamily, type FamilyCaller } from '../../platform/auth/family-access.ts';
 import type { Caller } from '../../platform/auth/sessions.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { groceryLists } from '../../platform/db/schema.ts';
@@ -9,8 +10,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import { toRecurring } from './mapper.ts';
 import * as repo from './repository.ts';
-import { defaultTimezone, nextDueAt } from './schedule.ts';
-import { requireOwnFamily } from './service.ts';
+import { defaultTimezone, nextDueAt } from '../../platform/recurrence.ts';
 
 type RecurringBody = BodyOf<typeof createRecurringItem>;
 
@@ -20,10 +20,8 @@ export class RecurringService {
     this.deps = deps;
   }
 
-  private publish(q: Queryable, member: FamilyCaller, kind: string, id: string) {
-    return this.deps.realtime.publish(q, {
-      familyId: member.familyId, topic: 'recurring', kind, id, byUserId: member.userId,
-    });
+  private record(q: Queryable, member: FamilyCaller, type: EventType, id: string, data?: Record<string, unknown>) {
+    return this.deps.events.record(q, { familyId: member.familyId, actorId: member.userId, type, subjectId: id, data });
   }
 
   private async timezone(q: Queryable, familyId: string): Promise<string> {
@@ -48,7 +46,7 @@ export class RecurringService {
         unit: body.unit ?? null, frequency: body.frequency, createdAt: now,
         nextDueAt: nextDueAt(now, body.frequency, await this.timezone(tx, member.familyId), now),
       });
-      await this.publish(tx, member, 'recurring.created', row.id);
+      await this.record(tx, member, 'recurring_item_created', row.id);
       return toRecurring(row);
     });
   }
@@ -72,7 +70,7 @@ export class RecurringService {
         } : {}),
       });
       if (!row) throw notFound(m.recurringNotFound);
-      await this.publish(tx, member, 'recurring.updated', id);
+      await this.record(tx, member, 'recurring_item_updated', id);
       return toRecurring(row);
     });
   }
@@ -84,11 +82,9 @@ export class RecurringService {
       if (!(await repo.lockRecurring(tx, id, member.familyId))) throw notFound(m.recurringNotFound);
       const touched = await repo.stopRecurrence(tx, id, member.familyId, this.deps.clock.now());
       await repo.deleteRecurring(tx, id, member.familyId);
-      await this.publish(tx, member, 'recurring.deleted', id);
+      await this.record(tx, member, 'recurring_item_deleted', id);
       for (const listId of new Set(touched.map((t) => t.listId))) {
-        await this.deps.realtime.publish(tx, {
-          familyId: member.familyId, topic: 'grocery', kind: 'items.updated', listId, byUserId: member.userId,
-        });
+        await this.record(tx, member, 'items_updated', listId, { listId });
       }
     });
     return null;

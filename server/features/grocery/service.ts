@@ -1,20 +1,14 @@
 import type { BodyOf } from '@hearth/contract/endpoint';
 import { groceryMessages as m, type addItem, type createList, type updateItem } from '@hearth/contract/grocery';
-import { requireEditor, requireFamily, type FamilyCaller } from '../../platform/auth/family-access.ts';
+import { requireEditor, requireFamily, requireOwnFamily } from '../../platform/auth/family-access.ts';
 import type { Caller } from '../../platform/auth/sessions.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { groceryLists, meals } from '../../platform/db/schema.ts';
 import { requireInFamily } from '../../platform/db/tenancy.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
-import { recordUsage } from '../../platform/usage.ts';
 import { toItem, toList } from './mapper.ts';
 import * as repo from './repository.ts';
-
-/** A familyId sent by the client must be the caller's own; any other answers 404 like an unknown one. */
-export function requireOwnFamily(member: FamilyCaller, familyId: string | undefined): void {
-  if (familyId !== undefined && familyId !== member.familyId) throw notFound(m.familyNotFound);
-}
 
 /** Locks the list (404 unless it is the family's) so position changes of one list run one at a time. */
 export async function lockFamilyList(tx: Tx, listId: string, familyId: string): Promise<repo.ListRow> {
@@ -53,11 +47,9 @@ export class GroceryService {
     requireOwnFamily(member, body.familyId);
     return this.deps.db.transaction(async (tx) => {
       const list = await repo.insertList(tx, { familyId: member.familyId, title: body.title, createdAt: this.now });
-      await recordUsage(tx, this.deps.clock, {
-        kind: 'create_list', familyId: member.familyId, userId: member.userId, payload: { listId: list.id },
-      });
-      await this.deps.realtime.publish(tx, {
-        familyId: member.familyId, topic: 'grocery', kind: 'list.created', listId: list.id, byUserId: member.userId,
+      await this.deps.events.record(tx, {
+        familyId: member.familyId, actorId: member.userId, type: 'create_list', subjectId: list.id,
+        data: { listId: list.id },
       });
       return toList(list);
     });
@@ -70,9 +62,9 @@ export class GroceryService {
       await repo.lockRecurringOfList(tx, listId, member.familyId);
       await lockFamilyList(tx, listId, member.familyId);
       await repo.deleteList(tx, listId, member.familyId);
-      const change = { familyId: member.familyId, kind: 'list.deleted', listId, byUserId: member.userId };
-      await this.deps.realtime.publish(tx, { ...change, topic: 'grocery' });
-      await this.deps.realtime.publish(tx, { ...change, topic: 'recurring' });
+      await this.deps.events.record(tx, {
+        familyId: member.familyId, actorId: member.userId, type: 'list_deleted', subjectId: listId, data: { listId },
+      });
     });
     return null;
   }
@@ -102,11 +94,8 @@ export class GroceryService {
         createdAt: this.now, updatedAt: this.now,
       }]);
       if (!row) throw new Error('item insert returned nothing');
-      await recordUsage(tx, this.deps.clock, {
-        kind: 'add_grocery_item', familyId, userId: member.userId, payload: { listId: body.listId, itemId: row.id },
-      });
-      await this.deps.realtime.publish(tx, {
-        familyId, topic: 'grocery', kind: 'item.added', listId: body.listId, id: row.id, byUserId: member.userId,
+      await this.deps.events.record(tx, {
+        familyId, actorId: member.userId, type: 'add_grocery_item', subjectId: row.id, data: { listId: body.listId },
       });
       return toItem(row);
     });
@@ -121,9 +110,9 @@ export class GroceryService {
         recurrence: body.recurrence, isPurchased: body.isPurchased, updatedAt: this.now,
       });
       if (!row) throw notFound(m.itemNotFound);
-      await this.deps.realtime.publish(tx, {
-        familyId: member.familyId, topic: 'grocery', kind: 'item.updated', listId: row.listId, id: row.id,
-        byUserId: member.userId,
+      await this.deps.events.record(tx, {
+        familyId: member.familyId, actorId: member.userId, type: 'item_updated', subjectId: row.id,
+        data: { listId: row.listId },
       });
       return toItem(row);
     });
@@ -140,9 +129,9 @@ export class GroceryService {
       if (!item) throw notFound(m.itemNotFound);
       await repo.deleteItem(tx, itemId, member.familyId);
       await repo.closeGap(tx, item.listId, member.familyId, item.position);
-      await this.deps.realtime.publish(tx, {
-        familyId: member.familyId, topic: 'grocery', kind: 'item.deleted', listId: item.listId, id: item.id,
-        byUserId: member.userId,
+      await this.deps.events.record(tx, {
+        familyId: member.familyId, actorId: member.userId, type: 'item_deleted', subjectId: item.id,
+        data: { listId: item.listId },
       });
     });
     return null;
@@ -166,8 +155,8 @@ export class GroceryService {
       if (found.some((f) => f.listId !== listId)) throw invalid(m.reorderMixedLists);
       if ((await repo.countItems(tx, listId, familyId)) !== ids.length) throw invalid(m.reorderIncomplete);
       await repo.applyOrder(tx, listId, familyId, order, this.now);
-      await this.deps.realtime.publish(tx, {
-        familyId, topic: 'grocery', kind: 'items.reordered', listId, byUserId: member.userId,
+      await this.deps.events.record(tx, {
+        familyId, actorId: member.userId, type: 'items_reordered', subjectId: listId, data: { listId },
       });
       return (await repo.listItems(tx, listId, familyId)).map(toItem);
     });

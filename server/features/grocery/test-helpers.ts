@@ -6,6 +6,7 @@ import { days } from '../../platform/clock.ts';
 import {
   familyMembers, groceryComments, groceryItems, groceryLists, invites, meals, recurringItems,
 } from '../../platform/db/schema.ts';
+import { Events } from '../../platform/events.ts';
 import { Realtime } from '../../platform/realtime.ts';
 import { signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
 
@@ -63,7 +64,9 @@ export async function newMeal(t: TestApp, familyId: string, name = 'Soup'): Prom
 }
 
 /** What the job needs from the app, built over the test's database. */
-export const jobDeps = (t: TestApp) => ({ db: t.db, clock: t.clock, realtime: new Realtime(t.database) });
+export const jobDeps = (t: TestApp) => ({
+  db: t.db, clock: t.clock, events: new Events(t.clock, new Realtime(t.database)),
+});
 
 /** Every grocery row of a family, for before/after comparisons. */
 export async function groceryState(t: TestApp, familyId: string) {

@@ -118,15 +118,15 @@ describe('GET /api/live', () => {
     const ozStream = await openStream(oz);
     const listId = await newList(ada, 'Shared');
     const item = await newItem(ada, listId, 'Milk');
-    await benStream.until(() => benStream.kinds().includes('item.added'));
+    await benStream.until(() => benStream.kinds().includes('add_grocery_item'));
     expect(benStream.changes.at(-1)).toEqual({
-      familyId: ada.user.familyId, topic: 'grocery', kind: 'item.added', listId, id: item.id, byUserId: ada.user.id,
+      familyId: ada.user.familyId, topic: 'grocery', kind: 'add_grocery_item', listId, id: item.id, byUserId: ada.user.id,
     });
     // Oz's own change arrives after Ada's were published, so Ada's would have arrived first.
     const ozList = await newList(oz, 'Oz list');
     await ozStream.until(() => ozStream.changes.length > 0);
     expect(ozStream.changes).toEqual([{
-      familyId: oz.user.familyId, topic: 'grocery', kind: 'list.created', listId: ozList, byUserId: oz.user.id,
+      familyId: oz.user.familyId, topic: 'grocery', kind: 'create_list', listId: ozList, id: ozList, byUserId: oz.user.id,
     }]);
   });
 
@@ -152,14 +152,16 @@ describe('GET /api/live', () => {
     await ada.call(grocery.deleteRecurringItem, { params: { id: recurring.id } });
     await ada.call(grocery.deleteList, { params: { listId } });
     const expected = [
-      'list.created', 'item.added', 'item.added', 'items.reordered', 'item.updated', 'item.deleted',
-      'comment.added', 'comment.archived', 'comments.cleared', 'recurring.created', 'recurring.updated',
-      'item.added', 'recurring.deleted', 'items.updated', 'list.deleted', 'list.deleted',
+      'create_list', 'add_grocery_item', 'add_grocery_item', 'items_reordered', 'item_updated', 'item_deleted',
+      'comment_added', 'comment_archived', 'comments_cleared', 'recurring_item_created', 'recurring_item_updated',
+      'recurring_item_returned', 'recurring_item_returned', 'recurring_item_deleted', 'items_updated',
+      'list_deleted', 'list_deleted',
     ];
     await stream.until(() => stream.changes.filter((c) => c.listId === listId || c.id === recurring.id).length >= expected.length);
     const mine = stream.changes.filter((c) => c.listId === listId || c.id === recurring.id);
     expect(mine.map((c) => c.kind)).toEqual(expected);
-    expect(mine.filter((c) => c.kind === 'list.deleted').map((c) => c.topic)).toEqual(['grocery', 'recurring']);
+    expect(mine.filter((c) => c.kind === 'list_deleted').map((c) => c.topic)).toEqual(['grocery', 'recurring']);
+    expect(mine.filter((c) => c.kind === 'recurring_item_returned').map((c) => c.topic)).toEqual(['grocery', 'recurring']);
     expect(new Set(mine.map((c) => c.familyId))).toEqual(new Set([ada.user.familyId]));
   });
 

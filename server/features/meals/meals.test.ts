@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import * as api from '@hearth/contract/meals';
 import { noFamilyMessage, readOnlyMessage } from '../../platform/auth/family-access.ts';
 import { minutes } from '../../platform/clock.ts';
-import { familyMembers, mealIngredients, meals, usageEvents } from '../../platform/db/schema.ts';
+import { familyMembers, mealIngredients, meals, familyEvents } from '../../platform/db/schema.ts';
 import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
 import { addMember, createList, createMeal, pancakes } from './testing.ts';
 
@@ -60,9 +60,9 @@ describe('creating a meal', () => {
 
   it('records the meal_created usage event', async () => {
     const meal = await createMeal(admin);
-    const events = await t.db.select().from(usageEvents).where(eq(usageEvents.kind, 'meal_created'));
-    const event = events.find((e) => e.payload.mealId === meal.id);
-    expect(event).toMatchObject({ familyId, userId: admin.user.id, payload: { mealId: meal.id, ingredientCount: 3 } });
+    const events = await t.db.select().from(familyEvents).where(eq(familyEvents.type, 'meal_created'));
+    const event = events.find((e) => e.subjectId === meal.id);
+    expect(event).toMatchObject({ familyId, actorId: admin.user.id, data: { ingredientCount: 3 } });
     expect(event!.at.toISOString()).toBe(t.clock.now().toISOString());
   });
 
@@ -71,7 +71,7 @@ describe('creating a meal', () => {
     const stop = await t.database.listen('hearth_changes', (payload) => changes.push(payload));
     const meal = await createMeal(admin);
     await expect.poll(() => changes.map((c) => JSON.parse(c)))
-      .toContainEqual({ familyId, topic: 'meals', kind: 'meal.created', id: meal.id, byUserId: admin.user.id });
+      .toContainEqual({ familyId, topic: 'meals', kind: 'meal_created', id: meal.id, byUserId: admin.user.id });
     await stop();
   });
 });

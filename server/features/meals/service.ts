@@ -1,21 +1,16 @@
 import type { BodyOf } from '@hearth/contract/endpoint';
+import type { EventType } from '@hearth/contract/events';
 import { mealMessages, type createMeal, type Meal } from '@hearth/contract/meals';
-import { requireEditor, requireFamily, type FamilyCaller } from '../../platform/auth/family-access.ts';
+import { requireEditor, requireFamily, requireOwnFamily, type FamilyCaller } from '../../platform/auth/family-access.ts';
 import type { Caller } from '../../platform/auth/sessions.ts';
 import type { Queryable, Tx } from '../../platform/db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
-import { recordUsage } from '../../platform/usage.ts';
 import { addRecipeItemsToList } from '../grocery/public.ts';
 import { toMeal } from './mapper.ts';
 import * as repo from './repository.ts';
 
 type MealInput = BodyOf<typeof createMeal>;
-
-/** A familyId the caller sent (path, query or payload) must be their own; any other answers 404. */
-function requireOwnFamily(member: FamilyCaller, familyId: string | null | undefined): void {
-  if (familyId && familyId !== member.familyId) throw notFound('Family not found');
-}
 
 export class MealService {
   private readonly deps: Deps;
@@ -51,11 +46,10 @@ export class MealService {
         ...fields(input), familyId: member.familyId, createdByUserId: member.userId, createdAt: now, updatedAt: now,
       });
       await repo.replaceIngredients(tx, member.familyId, row.id, ingredients);
-      await recordUsage(tx, this.deps.clock, {
-        kind: 'meal_created', familyId: member.familyId, userId: member.userId,
-        payload: { mealId: row.id, ingredientCount: ingredients.length },
+      await this.deps.events.record(tx, {
+        familyId: member.familyId, actorId: member.userId, type: 'meal_created', subjectId: row.id,
+        data: { ingredientCount: ingredients.length },
       });
-      await this.publish(tx, member, 'meal.created', row.id);
       return this.load(tx, member.familyId, row.id);
     });
   }
@@ -69,7 +63,7 @@ export class MealService {
       if (!row) throw notFound(mealMessages.notFound);
       const ingredients = await this.checkedIngredients(tx, member.familyId, input.ingredients);
       await repo.replaceIngredients(tx, member.familyId, id, ingredients);
-      await this.publish(tx, member, 'meal.updated', id);
+      await this.record(tx, member, 'meal_updated', id);
       return this.load(tx, member.familyId, id);
     });
   }
@@ -78,7 +72,7 @@ export class MealService {
     const member = requireEditor(caller);
     await this.deps.db.transaction(async (tx) => {
       if (!(await repo.deleteMeal(tx, member.familyId, id))) throw notFound(mealMessages.notFound);
-      await this.publish(tx, member, 'meal.deleted', id);
+      await this.record(tx, member, 'meal_deleted', id);
     });
     return null;
   }
@@ -122,8 +116,8 @@ export class MealService {
     return ingredients;
   }
 
-  private async publish(tx: Tx, member: FamilyCaller, kind: string, id: string): Promise<void> {
-    await this.deps.realtime.publish(tx, { familyId: member.familyId, topic: 'meals', kind, id, byUserId: member.userId });
+  private record(tx: Tx, member: FamilyCaller, type: EventType, id: string): Promise<void> {
+    return this.deps.events.record(tx, { familyId: member.familyId, actorId: member.userId, type, subjectId: id });
   }
 }
 

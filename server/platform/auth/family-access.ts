@@ -1,13 +1,13 @@
-import type { PermissionLevel } from '@hearth/contract/permissions';
-import { AppError, forbidden } from '../errors.ts';
+import { accessMessages, type PermissionLevel } from '@hearth/contract/permissions';
+import { AppError, forbidden, notFound } from '../errors.ts';
 import type { Caller } from './sessions.ts';
 
 /** A caller known to belong to a family. */
 export type FamilyCaller = Caller & { familyId: string; memberId: string; permissionLevel: PermissionLevel };
 
-export const noFamilyMessage = 'You are not a member of a family yet.';
-export const readOnlyMessage = 'Your permission level is read-only: you can view but not change this.';
-export const adminOnlyMessage = 'Only a family admin can do this.';
+export const noFamilyMessage = accessMessages.noFamily;
+export const readOnlyMessage = accessMessages.readOnly;
+export const adminOnlyMessage = accessMessages.adminOnly;
 
 /** Every family-scoped call starts here: the caller must have a family and a member record in it. */
 export function requireFamily(caller: Caller): FamilyCaller {
@@ -28,4 +28,9 @@ export function requireAdmin(caller: Caller): FamilyCaller {
   const member = requireFamily(caller);
   if (member.permissionLevel !== 'ADMIN') throw forbidden(adminOnlyMessage);
   return member;
+}
+
+/** A familyId the caller sent (path, query or payload) must be their own; any other answers 404 like an unknown one. */
+export function requireOwnFamily(member: FamilyCaller, familyId: string | null | undefined): void {
+  if (familyId && familyId !== member.familyId) throw notFound(accessMessages.familyNotFound);
 }

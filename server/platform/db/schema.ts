@@ -3,8 +3,9 @@
  * through this index.
  */
 export * from './schema/accounts.ts';
+export * from './schema/events.ts';
 export * from './schema/family.ts';
 export * from './schema/grocery.ts';
 export * from './schema/meals.ts';
 export * from './schema/throttle.ts';
-export * from './schema/usage.ts';
+

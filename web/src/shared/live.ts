@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { skipToken, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { createParser } from 'eventsource-parser';
 import type { SessionUser } from '@hearth/contract/accounts';
+import type { EventType } from '@hearth/contract/events';
 import { LiveChange, liveEventName, liveStream } from '@hearth/contract/live';
 import { session } from './session.ts';
 import { currentUserKey } from './useCurrentUser.ts';
@@ -10,8 +11,10 @@ import { currentUserKey } from './useCurrentUser.ts';
  * The query keys a change makes stale. Keys start with the change's topic; a change about one list
  * (other than the list itself appearing or going) only touches keys starting [topic, 'list', listId].
  */
+const listEvents: ReadonlySet<EventType> = new Set(['create_list', 'list_deleted']);
+
 export function keysFor(change: LiveChange): QueryKey[] {
-  if (change.listId && !change.kind.startsWith('list.')) return [[change.topic, 'list', change.listId]];
+  if (change.listId && !listEvents.has(change.kind)) return [[change.topic, 'list', change.listId]];
   return [[change.topic]];
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextDueAt } from './schedule.ts';
+import { nextDueAt } from './recurrence.ts';
 
 const at = (iso: string) => new Date(iso);
 const iso = (d: Date) => d.toISOString();

@@ -1,0 +1,41 @@
+/**
+ * What can happen in a family. Each happening is recorded once as a `family_events` row (the spec's usage
+ * events are these rows, under the spec's names) and sent to the family's live streams under the topics it
+ * refreshes. Web query keys start with a topic, so a topic is the unit a screen refetches.
+ */
+export const liveTopics = ['family', 'grocery', 'grocery-comments', 'recurring', 'meals'] as const;
+export type LiveTopic = (typeof liveTopics)[number];
+
+export const eventTopics = {
+  member_created: ['family'],
+  member_updated: ['family'],
+  member_removed: ['family'],
+  members_reordered: ['family'],
+  family_renamed: ['family'],
+  family_timezone_changed: ['family'],
+  invite_link_created: ['family'],
+  invite_revoked: ['family'],
+
+  create_list: ['grocery'],
+  list_deleted: ['grocery', 'recurring'],
+  add_grocery_item: ['grocery'],
+  recipe_items_added: ['grocery'],
+  recurring_item_returned: ['grocery', 'recurring'],
+  item_updated: ['grocery'],
+  items_updated: ['grocery'],
+  item_deleted: ['grocery'],
+  items_reordered: ['grocery'],
+  comment_added: ['grocery-comments'],
+  comment_archived: ['grocery-comments'],
+  comments_cleared: ['grocery-comments'],
+  recurring_item_created: ['recurring'],
+  recurring_item_updated: ['recurring'],
+  recurring_item_deleted: ['recurring'],
+
+  meal_created: ['meals'],
+  meal_updated: ['meals'],
+  meal_deleted: ['meals'],
+} as const satisfies Record<string, readonly LiveTopic[]>;
+
+export type EventType = keyof typeof eventTopics;
+export const eventTypes = Object.keys(eventTopics) as [EventType, ...EventType[]];

@@ -1,0 +1,51 @@
+import type { Queryable, Tx } from '../../platform/db/client.ts';
+import type { Deps } from '../../platform/deps.ts';
+import * as repo from './repository.ts';
+
+/**
+ * The recipe library's public API for other features (calendar, AI planner). Every call is scoped by family:
+ * another family's recipe is simply not found.
+ */
+
+export interface RecipeSummary {
+  id: string;
+  name: string;
+}
+
+export interface RecipeIngredient {
+  name: string;
+  quantity: number | null;
+  unit: string | null;
+}
+
+/** The family's recipe, or undefined; `lock: 'share'` keeps it from being deleted until the transaction ends. */
+export async function findRecipe(
+  q: Queryable, familyId: string, id: string, lock?: 'share',
+): Promise<RecipeSummary | undefined> {
+  const row = await repo.findMeal(q, familyId, id, lock);
+  return row && { id: row.id, name: row.name };
+}
+
+export async function recipeIngredients(q: Queryable, familyId: string, id: string): Promise<RecipeIngredient[]> {
+  return (await repo.listIngredients(q, familyId, [id]))
+    .map((i) => ({ name: i.name, quantity: i.quantity, unit: i.unit }));
+}
+
+/** Adds a recipe to the library inside the caller's transaction, recorded like one made on the meals page. */
+export async function createRecipe(
+  tx: Tx, deps: Deps,
+  input: { familyId: string; actorId: string; name: string; directions?: string | null; ingredients?: RecipeIngredient[] },
+): Promise<RecipeSummary> {
+  const now = deps.clock.now();
+  const row = await repo.insertMeal(tx, {
+    familyId: input.familyId, name: input.name, directions: input.directions ?? null, prepTime: null, totalTime: null,
+    createdByUserId: input.actorId, createdAt: now, updatedAt: now,
+  });
+  const ingredients = (input.ingredients ?? []).map((i) => ({ ...i, groceryListId: null }));
+  await repo.replaceIngredients(tx, input.familyId, row.id, ingredients);
+  await deps.events.record(tx, {
+    familyId: input.familyId, actorId: input.actorId, type: 'meal_created', subjectId: row.id,
+    data: { ingredientCount: ingredients.length },
+  });
+  return { id: row.id, name: row.name };
+}
