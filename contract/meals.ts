@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Quantity, quantityLimits } from './quantity.ts';
 import { endpoint, Id, IdParams, IsoDateTime } from './endpoint.ts';
 
 /** Field limits of the recipe library (the spec names none; these keep rows and pages bounded). */
@@ -9,7 +10,7 @@ export const mealLimits = {
   minutesMax: 10_080,
   ingredientsMax: 100,
   ingredientNameMax: 255,
-  quantityMax: 100_000,
+  quantityMax: quantityLimits.max,
   unitMax: 50,
 } as const;
 
@@ -54,8 +55,7 @@ const Minutes = z.number({ error: mealMessages.requiredFields })
 export const IngredientInput = z.object({
   name: z.string({ error: mealMessages.ingredientNameRequired }).trim()
     .min(1, mealMessages.ingredientNameRequired).max(mealLimits.ingredientNameMax, mealMessages.ingredientNameTooLong),
-  quantity: z.number({ error: mealMessages.invalidIngredients }).int(mealMessages.invalidIngredients)
-    .min(0, mealMessages.invalidIngredients).max(mealLimits.quantityMax, mealMessages.invalidIngredients).nullish(),
+  quantity: Quantity(mealMessages.invalidIngredients).nullish(),
   /** Trimmed; empty means none. */
   unit: z.string({ error: mealMessages.invalidIngredients }).trim().max(mealLimits.unitMax, mealMessages.unitTooLong)
     .nullish(),
@@ -81,7 +81,7 @@ export type MealInput = z.input<typeof MealInput>;
 
 export const Ingredient = z.object({
   name: z.string(),
-  quantity: z.number().int().nullable(),
+  quantity: z.number().nullable(),
   unit: z.string().nullable(),
   groceryListId: z.uuid().nullable(),
 });

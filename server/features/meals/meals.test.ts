@@ -108,12 +108,14 @@ describe('meal validation', () => {
     await refuse(pancakes({ ingredients: [{ quantity: 1 }] }), messages.ingredientNameRequired);
   });
 
-  it('takes an ingredient quantity only as a whole number, 0 or more, or none', async () => {
-    for (const bad of [-1, 2.5, '2', 'two']) {
+  it('takes an ingredient quantity as a number from 0 to the maximum, decimals kept, or none', async () => {
+    for (const bad of [-1, api.mealLimits.quantityMax + 1, '2', 'two']) {
       await refuse(pancakes({ ingredients: [{ name: 'Flour', quantity: bad }] }), messages.invalidIngredients);
     }
-    const meal = await createMeal(admin, pancakes({ ingredients: [{ name: 'Salt', quantity: 0 }] }));
-    expect(meal.ingredients[0]!.quantity).toBe(0);
+    const meal = await createMeal(admin, pancakes({
+      ingredients: [{ name: 'Salt', quantity: 0 }, { name: 'Heavy cream', quantity: 0.5, unit: 'cup' }],
+    }));
+    expect(meal.ingredients.map((i) => i.quantity)).toEqual([0, 0.5]);
   });
 
   it('refuses ingredients that are not a list of ingredient objects', async () => {

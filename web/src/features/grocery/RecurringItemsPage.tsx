@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { frequencyLabels, groceryMessages as m, type RecurringItem } from '@hearth/contract/grocery';
+import { formatQuantity } from '@hearth/contract/quantity';
 import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';
 import { useCurrentUser } from '../../shared/useCurrentUser.ts';
 import { useDeleteRecurring, useLists, useRecurringItems, useSaveRecurring, type RecurringInput } from './queries.ts';
@@ -69,7 +70,7 @@ function RecurringItems({ familyId, canEdit }: { familyId: string; canEdit: bool
                 <tr key={item.id}>
                   <td>{item.name}</td>
                   <td>{titleOf(item.listId)}</td>
-                  <td>{item.quantity ?? '—'}</td>
+                  <td>{item.quantity === null ? '—' : formatQuantity(item.quantity)}</td>
                   <td>{item.unit ?? '—'}</td>
                   <td>{frequencyLabels[item.frequency]}</td>
                   <td>

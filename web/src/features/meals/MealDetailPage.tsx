@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { mealMessages, mealTimes, type Ingredient, type Meal } from '@hearth/contract/meals';
+import { formatQuantity } from '@hearth/contract/quantity';
 import { paths } from '../../app/paths.ts';
 import { ApiError, errorMessage } from '../../shared/api/client.ts';
 import { Modal } from '../../shared/ui/Modal.tsx';
@@ -105,5 +106,5 @@ function MealView({ meal }: { meal: Meal }) {
 
 /** "2 cups Flour": quantity and unit only when present. */
 function describe(i: Ingredient): string {
-  return [i.quantity?.toString(), i.unit, i.name].filter(Boolean).join(' ');
+  return [i.quantity === null ? null : formatQuantity(i.quantity), i.unit, i.name].filter(Boolean).join(' ');
 }
