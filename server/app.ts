@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
+import zlib from 'node:zlib';
 import { join } from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -28,6 +30,11 @@ import { groceryRoutes } from './features/grocery/routes.ts';
 import { liveRoutes } from './features/live/routes.ts';
 import { Scheduler } from './platform/jobs.ts';
 import { familyRoutes } from './features/family/routes.ts';
+
+/** Vite's hashed build output under assets/ is immutable; everything else (index.html, icons) is revalidated. */
+export function cacheControlFor(path: string): string {
+  return /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
 
 export interface AppOptions {
   config: Config;
@@ -68,6 +75,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     log: app.log,
   };
 
+  // Answers and unprecompressed files over 1 kB; brotli at a quality cheap enough for per-request JSON.
+  await app.register(compress, {
+    threshold: 1024, encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => ({ statusCode: 429, message: messages.tooManyAttempts }),
@@ -98,11 +110,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const webDist = options.config.webDist;
   const spa = webDist !== undefined && existsSync(join(webDist, 'index.html'));
-  if (spa) await app.register(fastifyStatic, { root: webDist, wildcard: false });
+  if (spa) {
+    await app.register(fastifyStatic, {
+      root: webDist, wildcard: false, preCompressed: true, cacheControl: false,
+      // Hashed file names change with their content, so they never need revalidating; index.html always does.
+      setHeaders: (reply, path) => reply.header('cache-control', cacheControlFor(path)),
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     if (spa && request.method === 'GET' && !url.startsWith('/api/') && url !== '/api') {
-      return reply.type('text/html').sendFile('index.html');
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({ code: 'NOT_FOUND', message: `No route ${request.method} ${url.split('?')[0]}` });
   });
