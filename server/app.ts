@@ -29,6 +29,7 @@ import { runRecurrence } from './features/grocery/recurrence-job.ts';
 import { groceryRoutes } from './features/grocery/routes.ts';
 import { liveRoutes } from './features/live/routes.ts';
 import { Scheduler } from './platform/jobs.ts';
+import { vacuumWhereNeeded } from './platform/db/maintenance.ts';
 import { familyRoutes } from './features/family/routes.ts';
 
 /** Vite's hashed build output under assets/ is immutable; everything else (index.html, icons) is revalidated. */
@@ -131,6 +132,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       { name: 'recurring-items', run: () => runRecurrence(deps) },
       // Attempts older than a day are past every throttle window.
       { name: 'throttle-prune', run: () => deps.throttle.prune(days(1)) },
+      ...(options.database.engine === 'pglite'
+        ? [{ name: 'vacuum', run: () => vacuumWhereNeeded(options.database) }] : []),
     ]);
   }
   app.addHook('onClose', async () => {
