@@ -17,6 +17,7 @@ import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/client.ts';
 import type { Deps } from './platform/deps.ts';
 import { errorHandler } from './platform/http/errors.ts';
+import { compiledSerializer } from './platform/http/serializer.ts';
 import type { App } from './platform/http/route.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { Events } from './platform/events.ts';
@@ -45,6 +46,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Background jobs run on real time only; tests (ManualClock) call the jobs' run functions directly. */
   runJobs?: boolean;
+  /** Checks every answer against the contract with zod (tests, development); false: compiled serializers. */
+  checkResponses?: boolean;
 }
 
 /** Builds the whole app without listening, so tests can `inject` into it. */
@@ -56,7 +59,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   };
   const app = Fastify(serverOptions).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(options.checkResponses === false ? compiledSerializer : serializerCompiler);
   app.setErrorHandler(errorHandler);
 
   const clock = options.clock ?? systemClock;

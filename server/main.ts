@@ -25,7 +25,10 @@ async function main() {
     console.log('The last run did not stop cleanly: the embedded database was vacuumed.');
   }
 
-  const app = await buildApp({ config, database, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+  const app = await buildApp({
+    config, database, logger: { level: process.env.LOG_LEVEL ?? 'info' },
+    checkResponses: process.env.NODE_ENV === 'development',
+  });
   app.log.info(config.databaseUrl ? 'Database: PostgreSQL' : `Database: PGlite in ${config.dataDir}`);
   if (!config.smtpUrl) app.log.info('SMTP_URL is not set: mail is printed to this log instead of being sent.');
   if (!config.superadmin) {
