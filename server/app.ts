@@ -29,6 +29,7 @@ import { superadminRoutes } from './features/superadmin/routes.ts';
 import { runRecurrence } from './features/grocery/recurrence-job.ts';
 import { groceryRoutes } from './features/grocery/routes.ts';
 import { liveRoutes } from './features/live/routes.ts';
+import { locationRoutes } from './features/locations/routes.ts';
 import { Scheduler } from './platform/jobs.ts';
 import { vacuumWhereNeeded } from './platform/db/maintenance.ts';
 import { familyRoutes } from './features/family/routes.ts';
@@ -109,6 +110,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     mealRoutes(scoped, deps);
     superadminRoutes(scoped, deps);
     groceryRoutes(scoped, deps);
+    locationRoutes(scoped, deps);
     liveRoutes(scoped, deps);
   });
 
