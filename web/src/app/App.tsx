@@ -10,7 +10,7 @@ import { useLiveUpdates } from '../shared/live.ts';
 import { session } from '../shared/session.ts';
 import { Layout } from './Layout.tsx';
 import { NotFound } from './NotFound.tsx';
-import { paths } from './paths.ts';
+import { paths } from '../shared/paths.ts';
 import { ProtectedRoute } from './ProtectedRoute.tsx';
 import { Loading } from '../shared/ui/Status.tsx';
 

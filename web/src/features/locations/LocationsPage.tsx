@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import * as accounts from '@hearth/contract/accounts';
 import { locationMessages as m, type Location, type Tag } from '@hearth/contract/locations';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../shared/paths.ts';
 import { ApiError, call } from '../../shared/api/client.ts';
 import { session } from '../../shared/session.ts';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog.tsx';
