@@ -8,6 +8,8 @@ export type AccountStatus = z.infer<typeof AccountStatus>;
 export const superadminMessages = {
   loginFailed: 'Login failed. Please check your credentials.',
   authFailed: 'Authentication failed',
+  userNotFound: 'User not found',
+  familyNotFound: 'Family not found',
   loadFailed: 'Failed to load data',
   approveFailed: 'Failed to approve user',
   rejectFailed: 'Failed to reject user',

@@ -15,6 +15,7 @@ import type { Clock } from './platform/clock.ts';
 import { days, systemClock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/client.ts';
+import { vacuumWhereNeeded } from './platform/db/maintenance.ts';
 import type { Deps } from './platform/deps.ts';
 import { errorHandler } from './platform/http/errors.ts';
 import { compiledSerializer } from './platform/http/serializer.ts';
@@ -23,16 +24,20 @@ import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { Events } from './platform/events.ts';
 import { Realtime } from './platform/realtime.ts';
 import { Throttle } from './platform/throttle.ts';
-import { accountRoutes } from './features/accounts/routes.ts';
-import { mealRoutes } from './features/meals/routes.ts';
-import { superadminRoutes } from './features/superadmin/routes.ts';
-import { runRecurrence } from './features/grocery/recurrence-job.ts';
-import { groceryRoutes } from './features/grocery/routes.ts';
-import { liveRoutes } from './features/live/routes.ts';
-import { locationRoutes } from './features/locations/routes.ts';
 import { Scheduler } from './platform/jobs.ts';
-import { vacuumWhereNeeded } from './platform/db/maintenance.ts';
-import { familyRoutes } from './features/family/routes.ts';
+import type { FeatureModule } from './platform/module.ts';
+import { accountsModule } from './features/accounts/module.ts';
+import { familyModule } from './features/family/module.ts';
+import { groceryModule } from './features/grocery/module.ts';
+import { liveModule } from './features/live/module.ts';
+import { locationsModule } from './features/locations/module.ts';
+import { mealsModule } from './features/meals/module.ts';
+import { superadminModule } from './features/superadmin/module.ts';
+
+/** Every feature of the app; adding one is one line here. */
+const modules: FeatureModule[] = [
+  accountsModule, familyModule, mealsModule, superadminModule, groceryModule, locationsModule, liveModule,
+];
 
 /** Vite's hashed build output under assets/ is immutable; everything else (index.html, icons) is revalidated. */
 export function cacheControlFor(path: string): string {
@@ -104,14 +109,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(async (api) => {
-    const scoped = api as unknown as App;
-    accountRoutes(scoped, deps);
-    familyRoutes(scoped, deps);
-    mealRoutes(scoped, deps);
-    superadminRoutes(scoped, deps);
-    groceryRoutes(scoped, deps);
-    locationRoutes(scoped, deps);
-    liveRoutes(scoped, deps);
+    for (const module of modules) module.routes(api as unknown as App, deps);
   });
 
   const webDist = options.config.webDist;
@@ -134,7 +132,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const scheduler = new Scheduler(app.log);
   if (options.runJobs ?? options.clock === undefined) {
     scheduler.start([
-      { name: 'recurring-items', run: () => runRecurrence(deps) },
+      ...modules.flatMap((module) => module.jobs?.(deps) ?? []),
       // Attempts older than a day are past every throttle window.
       { name: 'throttle-prune', run: () => deps.throttle.prune(days(1)) },
       ...(options.database.engine === 'pglite'

@@ -1,5 +1,5 @@
 import { messages, passwordProblems } from '@hearth/contract/accounts';
-import type { AccountStatus } from '@hearth/contract/superadmin';
+import { superadminMessages, type AccountStatus } from '@hearth/contract/superadmin';
 import { hashPassword } from '../../platform/auth/secrets.ts';
 import { revokeAllSessions } from '../../platform/auth/sessions.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -31,7 +31,7 @@ export class SuperadminService {
   async setStatus(userId: string, status: AccountStatus) {
     return this.deps.db.transaction(async (tx) => {
       const row = await repo.updateUser(tx, userId, { status });
-      if (!row) throw notFound('User not found');
+      if (!row) throw notFound(superadminMessages.userNotFound);
       // Only ACTIVE accounts may hold sessions; any other status signs the user out everywhere.
       if (status !== 'ACTIVE') await revokeAllSessions(tx, this.deps.clock, userId);
       return toAdminUser(row);
@@ -43,7 +43,7 @@ export class SuperadminService {
     if (problems.length > 0) throw invalid(messages.passwordPolicy, problems);
     const passwordHash = await hashPassword(newPassword);
     await this.deps.db.transaction(async (tx) => {
-      if (!(await repo.updateUser(tx, userId, { passwordHash }))) throw notFound('User not found');
+      if (!(await repo.updateUser(tx, userId, { passwordHash }))) throw notFound(superadminMessages.userNotFound);
       await revokeAllSessions(tx, this.deps.clock, userId);
     });
     return { message: 'Password reset' };
@@ -53,8 +53,8 @@ export class SuperadminService {
   async assignToFamily(userId: string, familyId: string) {
     return this.deps.db.transaction(async (tx) => {
       const user = await repo.findUser(tx, userId);
-      if (!user) throw notFound('User not found');
-      if (!(await repo.findFamily(tx, familyId))) throw notFound('Family not found');
+      if (!user) throw notFound(superadminMessages.userNotFound);
+      if (!(await repo.findFamily(tx, familyId))) throw notFound(superadminMessages.familyNotFound);
       const member = await repo.findMemberOfUser(tx, userId);
       if (member?.familyId === familyId && user.familyId === familyId) return toAdminUser(user);
       if (member) {
@@ -66,7 +66,7 @@ export class SuperadminService {
       }
       await joinFamily(tx, familyId, user, (await countAccountAdmins(tx, familyId)) === 0 ? 'ADMIN' : 'EDIT');
       const updated = await repo.findUser(tx, userId);
-      if (!updated) throw notFound('User not found');
+      if (!updated) throw notFound(superadminMessages.userNotFound);
       return toAdminUser(updated);
     });
   }
