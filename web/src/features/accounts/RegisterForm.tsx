@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import * as api from '@hearth/contract/accounts';
-import { ApiError, call, errorMessage } from '../../shared/api/client.ts';
+import { ApiError, call } from '../../shared/api/client.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
 import { ErrorBanner, Notice } from '../../shared/ui/Status.tsx';
 
 export function RegisterForm({ inviteToken }: { inviteToken: string | null }) {
@@ -41,11 +42,7 @@ export function RegisterForm({ inviteToken }: { inviteToken: string | null }) {
       {inviteToken && <Notice>{api.messages.inviteNotice}</Notice>}
       {success && <Notice kind="success">{success}</Notice>}
       <ErrorBanner message={error} />
-      {problems.length > 0 && (
-        <div className="banner error" role="alert">
-          <ul className="errors">{problems.map((p) => <li key={p}>{p}</li>)}</ul>
-        </div>
-      )}
+      <ErrorBanner message={problems.length > 0 && <ul className="errors">{problems.map((p) => <li key={p}>{p}</li>)}</ul>} />
       <label>Name<input name="name" autoComplete="name" required {...field('name')} /></label>
       <label>Email<input name="email" type="email" autoComplete="email" required {...field('email')} /></label>
       <label>Password<input name="password" type="password" autoComplete="new-password" required {...field('password')} /></label>

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import * as api from '@hearth/contract/family';
 import { familyMessages as msg, type Invite } from '@hearth/contract/family';
 import { limits } from '@hearth/contract/limits';
-import { Loading } from '../../shared/ui/Status.tsx';
+import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';
 import { CopyLink } from './CopyLink.tsx';
 import { shortDateOf } from './format.ts';
 import { reasonOf, useCreateInvite, useInvites, useRevokeInvite } from './queries.ts';
@@ -59,7 +59,7 @@ export function InviteManager() {
         </label>
         <button type="submit" disabled={isSubmitting}>Create Invite Link</button>
       </form>
-      {failure && <div className="banner error" role="alert">{failure}</div>}
+      <ErrorBanner message={failure && failure} />
       {created && (
         <div className="stack invite-created" role="status">
           <strong>Invite link created{created.invitedEmail ? ` and sent to ${created.invitedEmail}` : ''}</strong>
@@ -71,7 +71,7 @@ export function InviteManager() {
       )}
       <h3>Active Invites</h3>
       {invites.isPending && <Loading />}
-      {invites.isError && <div className="banner error" role="alert">{msg.genericError(reasonOf(invites.error))}</div>}
+      <ErrorBanner message={invites.isError && msg.genericError(reasonOf(invites.error))} />
       {invites.data?.length === 0 && <p className="muted small">No active invites.</p>}
       {invites.data && invites.data.length > 0 && (
         <ul className="invite-list" aria-label="Active invites">

@@ -12,15 +12,17 @@ import {
   useAddItem, useDeleteItem, useDeleteList, useItems, useLists, useReorder, useTogglePurchased,
 } from './queries.ts';
 import './grocery.css';
+import { useCan } from '../../shared/useCan.ts';
 
 /** /list/{listId}: one list's items, the add form and the family discussion. */
 export function ListPage() {
   const { listId = '' } = useParams();
   const me = useCurrentUser();
+  const can = useCan();
   if (me.isPending) return <main className="page"><Loading text={m.loadingUser} /></main>;
   const familyId = me.data?.familyId;
   if (!familyId) return <main className="page"><ErrorBanner message={m.missingFamily} /></main>;
-  return <ListDetail key={listId} listId={listId} familyId={familyId} canEdit={me.data?.permissionLevel !== 'READ_ONLY'} />;
+  return <ListDetail key={listId} listId={listId} familyId={familyId} canEdit={can.edit} />;
 }
 
 function ListDetail({ listId, familyId, canEdit }: { listId: string; familyId: string; canEdit: boolean }) {

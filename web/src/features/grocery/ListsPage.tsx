@@ -6,14 +6,16 @@ import { ErrorBanner, Loading, Notice } from '../../shared/ui/Status.tsx';
 import { useCurrentUser } from '../../shared/useCurrentUser.ts';
 import { useCreateList, useFamilyMembers, useLists } from './queries.ts';
 import './grocery.css';
+import { useCan } from '../../shared/useCan.ts';
 
 /** /lists: the family's lists, and a form to start a new one. */
 export function ListsPage() {
   const me = useCurrentUser();
+  const can = useCan();
   if (me.isPending) return <main className="page"><Loading text={m.loadingUser} /></main>;
   const familyId = me.data?.familyId;
   if (!familyId) return <main className="page"><ErrorBanner message={m.missingFamily} /></main>;
-  return <Lists familyId={familyId} canEdit={me.data?.permissionLevel !== 'READ_ONLY'} />;
+  return <Lists familyId={familyId} canEdit={can.edit} />;
 }
 
 function Lists({ familyId, canEdit }: { familyId: string; canEdit: boolean }) {

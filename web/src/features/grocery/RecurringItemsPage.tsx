@@ -6,14 +6,16 @@ import { useCurrentUser } from '../../shared/useCurrentUser.ts';
 import { useDeleteRecurring, useLists, useRecurringItems, useSaveRecurring, type RecurringInput } from './queries.ts';
 import { RecurringItemForm } from './RecurringItemForm.tsx';
 import './grocery.css';
+import { useCan } from '../../shared/useCan.ts';
 
 /** /recurring-items: the family's recurring items in a table, with the Add/Edit form. */
 export function RecurringItemsPage() {
   const me = useCurrentUser();
+  const can = useCan();
   if (me.isPending) return <main className="page"><Loading text={m.loadingUser} /></main>;
   const familyId = me.data?.familyId;
   if (!familyId) return <main className="page"><ErrorBanner message={m.missingFamily} /></main>;
-  return <RecurringItems familyId={familyId} canEdit={me.data?.permissionLevel !== 'READ_ONLY'} />;
+  return <RecurringItems familyId={familyId} canEdit={can.edit} />;
 }
 
 function RecurringItems({ familyId, canEdit }: { familyId: string; canEdit: boolean }) {

@@ -3,14 +3,13 @@ import { locationLimits, locationMessages as m, type LocationNote } from '@heart
 import { ApiError } from '../../shared/api/client.ts';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog.tsx';
 import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';
-import { useCurrentUser } from '../../shared/useCurrentUser.ts';
 import { useAddNote, useDeleteNote, useLocationNotes, useUpdateNote } from './queries.ts';
+import { useCan } from '../../shared/useCan.ts';
 
 const when = (iso: string) => new Date(iso).toLocaleDateString(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
 
 /** A location's notes: shared ones for the family, personal ones for their author only. */
 export function LocationNotes({ locationId }: { locationId: string }) {
-  const user = useCurrentUser();
   const notes = useLocationNotes(locationId, true);
   const add = useAddNote();
   const update = useUpdateNote();
@@ -20,8 +19,7 @@ export function LocationNotes({ locationId }: { locationId: string }) {
   const [editing, setEditing] = useState<{ id: string; note: string } | null>(null);
   const [deleting, setDeleting] = useState<LocationNote | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const canWrite = user.data?.permissionLevel === 'ADMIN' || user.data?.permissionLevel === 'EDIT';
-  const isAdmin = user.data?.permissionLevel === 'ADMIN';
+  const { edit: canWrite, admin: isAdmin } = useCan();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

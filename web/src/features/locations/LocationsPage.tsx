@@ -17,6 +17,7 @@ import {
 } from './queries.ts';
 import { TagManager } from './TagManager.tsx';
 import './locations.css';
+import { useCan } from '../../shared/useCan.ts';
 
 type Tab = 'all' | 'favorites';
 
@@ -26,7 +27,7 @@ const tolerated = (error: unknown) => error instanceof ApiError && (error.status
 export function LocationsPage() {
   const user = useCurrentUser();
   const familyId = user.data?.familyId ?? null;
-  const canEdit = user.data?.permissionLevel === 'ADMIN' || user.data?.permissionLevel === 'EDIT';
+  const canEdit = useCan().edit;
   const all = useLocations(Boolean(familyId));
   const favorites = useFavoriteLocations(Boolean(familyId));
   const tags = useTags(Boolean(familyId));

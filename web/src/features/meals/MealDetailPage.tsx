@@ -3,7 +3,8 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { mealMessages, mealTimes, type Ingredient, type Meal } from '@hearth/contract/meals';
 import { formatQuantity } from '@hearth/contract/quantity';
 import { paths } from '../../shared/paths.ts';
-import { ApiError, errorMessage } from '../../shared/api/client.ts';
+import { ApiError } from '../../shared/api/client.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
 import { Modal } from '../../shared/ui/Modal.tsx';
 import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';
 import { useCurrentUser } from '../../shared/useCurrentUser.ts';
@@ -11,6 +12,7 @@ import { AddToListControl } from './AddToListControl.tsx';
 import { MealForm } from './MealForm.tsx';
 import { failureText, useDeleteMeal, useMeal } from './queries.ts';
 import './meals.css';
+import { useCan } from '../../shared/useCan.ts';
 
 export function MealDetailPage() {
   const { id = '' } = useParams();
@@ -38,7 +40,7 @@ export function MealDetailPage() {
 function MealView({ meal }: { meal: Meal }) {
   const navigate = useNavigate();
   const { data: user } = useCurrentUser();
-  const canEdit = user?.permissionLevel === 'ADMIN' || user?.permissionLevel === 'EDIT';
+  const canEdit = useCan().edit;
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);

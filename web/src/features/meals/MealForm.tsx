@@ -7,6 +7,7 @@ import { formatQuantity, parseQuantity, quantityMessages } from '@hearth/contrac
 import { ApiError } from '../../shared/api/client.ts';
 import { useCurrentUser } from '../../shared/useCurrentUser.ts';
 import { useSaveMeal } from './queries.ts';
+import { ErrorBanner } from '../../shared/ui/Status.tsx';
 
 const minutes = z.string().trim()
   .regex(/^\d+$/, mealMessages.requiredFields)
@@ -92,13 +93,9 @@ export function MealForm({ meal, onSaved, onCancel }: {
 
   return (
     <form className="stack meal-form" onSubmit={handleSubmit(submit)} noValidate aria-label={meal ? 'Edit meal' : 'Add meal'}>
-      {failure && (
-        <div className="banner error" role="alert">
-          <span><strong>{failure.text}</strong> {failure.reason}</span>
-          <button type="button" aria-label="Dismiss" onClick={() => setFailure(null)}>×</button>
-        </div>
-      )}
-      {requiredMissing && <div className="banner error" role="alert">{mealMessages.requiredFields}</div>}
+      <ErrorBanner message={failure && <><strong>{failure.text}</strong> {failure.reason}</>}
+        onDismiss={() => setFailure(null)} />
+      <ErrorBanner message={requiredMissing && mealMessages.requiredFields} />
       <label>
         Name
         <input {...register('name')} aria-invalid={errors.name ? true : undefined} autoComplete="off" />
