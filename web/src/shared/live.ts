@@ -2,21 +2,32 @@ import { useEffect } from 'react';
 import { skipToken, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { createParser } from 'eventsource-parser';
 import type { SessionUser } from '@hearth/contract/accounts';
-import type { EventType } from '@hearth/contract/events';
+import type { EventType, LiveTopic } from '@hearth/contract/events';
 import { LiveChange, liveEventName, liveStream } from '@hearth/contract/live';
 import { session } from './session.ts';
 import { currentUserKey } from './useCurrentUser.ts';
 
-/**
- * The query keys a change makes stale. Keys start with the change's topic; a change about one list
- * (other than the list itself appearing or going) only touches keys starting [topic, 'list', listId].
- */
 const listEvents: ReadonlySet<EventType> = new Set(['create_list', 'list_deleted']);
 
-export function keysFor(change: LiveChange): QueryKey[] {
-  if (change.listId && !listEvents.has(change.kind)) return [[change.topic, 'list', change.listId]];
-  return [[change.topic]];
-}
+/** A change about one list (other than the list itself appearing or going) touches only that list's keys. */
+const listScoped = (change: LiveChange): QueryKey[] =>
+  (change.listId && !listEvents.has(change.kind) ? [[change.topic, 'list', change.listId]] : [[change.topic]]);
+const wholeTopic = (change: LiveChange): QueryKey[] => [[change.topic]];
+
+/**
+ * What each live topic makes stale. Every feature's query keys start with its topic; a topic added to the
+ * contract without a line here does not compile, so no change can go unrefreshed.
+ */
+const staleKeys: Record<LiveTopic, (change: LiveChange) => QueryKey[]> = {
+  family: wholeTopic,
+  grocery: listScoped,
+  'grocery-comments': listScoped,
+  recurring: wholeTopic,
+  meals: wholeTopic,
+  locations: wholeTopic,
+};
+
+export const keysFor = (change: LiveChange): QueryKey[] => staleKeys[change.topic](change);
 
 const firstRetryMs = 1000;
 const maxRetryMs = 30_000;

@@ -9,12 +9,14 @@ import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';
 import { CopyLink } from './CopyLink.tsx';
 import { shortDateOf } from './format.ts';
 import { reasonOf, useCreateInvite, useInvites, useRevokeInvite } from './queries.ts';
+import { useConfirm } from '../../shared/ui/ConfirmDialog.tsx';
 
 type InviteInput = z.input<typeof api.InviteRequest>;
 type InviteValues = z.output<typeof api.InviteRequest>;
 
 /** The Invite Family Members modal's content: create a link (optionally for one email), list and revoke. */
 export function InviteManager() {
+  const { confirm, dialog } = useConfirm();
   const invites = useInvites();
   const create = useCreateInvite();
   const revoke = useRevokeInvite();
@@ -35,7 +37,11 @@ export function InviteManager() {
   };
 
   const onRevoke = async (invite: Invite) => {
-    if (!window.confirm(`Revoke the invite ${invite.token.slice(0, limits.inviteTokenDisplay)}...?`)) return;
+    const sure = await confirm({
+      title: 'Revoke invite', confirmLabel: 'Revoke',
+      message: `Revoke the invite ${invite.token.slice(0, limits.inviteTokenDisplay)}...? Its link stops working.`,
+    });
+    if (!sure) return;
     setFailure(null);
     try {
       await revoke.mutateAsync(invite.token);
@@ -47,6 +53,7 @@ export function InviteManager() {
 
   return (
     <div className="stack">
+      {dialog}
       <p className="muted small">
         Anyone with the link can join as an editor for {api.familyDefaults.inviteLifetimeDays} days, until you revoke it.
         With an email, only that address can use it, and the link is emailed there.
@@ -84,7 +91,7 @@ export function InviteManager() {
               </div>
               <div className="row">
                 <CopyLink url={invite.inviteUrl} label="Copy" />
-                <button type="button" className="danger" onClick={() => onRevoke(invite)}>Revoke</button>
+                <button type="button" className="danger" onClick={() => void onRevoke(invite)}>Revoke</button>
               </div>
             </li>
           ))}

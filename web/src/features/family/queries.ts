@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BodyInputOf } from '@hearth/contract/endpoint';
 import * as api from '@hearth/contract/family';
 import type { SessionUser } from '@hearth/contract/accounts';
@@ -26,8 +26,11 @@ export function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The family's members; other features (lists, calendar) read them through this. */
+export const membersQuery = queryOptions({ queryKey: familyKeys.members, queryFn: () => call(api.listMembers) });
+
 export function useMembers() {
-  return useQuery({ queryKey: familyKeys.members, queryFn: () => call(api.listMembers) });
+  return useQuery(membersQuery);
 }
 
 export function useFamilySettings() {

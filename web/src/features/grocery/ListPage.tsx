@@ -13,6 +13,7 @@ import {
 } from './queries.ts';
 import './grocery.css';
 import { useCan } from '../../shared/useCan.ts';
+import { useConfirm } from '../../shared/ui/ConfirmDialog.tsx';
 
 /** /list/{listId}: one list's items, the add form and the family discussion. */
 export function ListPage() {
@@ -26,6 +27,7 @@ export function ListPage() {
 }
 
 function ListDetail({ listId, familyId, canEdit }: { listId: string; familyId: string; canEdit: boolean }) {
+  const { confirm, dialog } = useConfirm();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [showPurchased, setShowPurchased] = useState(false);
@@ -43,14 +45,19 @@ function ListDetail({ listId, familyId, canEdit }: { listId: string; familyId: s
   const missing = items.error instanceof ApiError && items.error.status === 404;
 
   const backToLists = () => navigate(paths.lists);
-  const confirmDeleteList = () => {
-    if (!window.confirm(`Delete the list${title ? ` "${title}"` : ''} with all its items and comments?`)) return;
+  const confirmDeleteList = async () => {
+    const sure = await confirm({
+      title: 'Delete list', confirmLabel: 'Delete',
+      message: `Delete the list${title ? ` "${title}"` : ''} with all its items and comments?`,
+    });
+    if (!sure) return;
     setError(null);
     deleteList.mutate(listId, { onSuccess: backToLists, onError: () => setError(m.deleteListFailed) });
   };
 
   return (
     <main className="page stack grocery">
+      {dialog}
       <ErrorBanner message={error} onDismiss={() => setError(null)} />
       <div className="spread">
         <button type="button" className="secondary" onClick={backToLists}>Back to Lists</button>
@@ -77,7 +84,7 @@ function ListDetail({ listId, familyId, canEdit }: { listId: string; familyId: s
           <CommentThread listId={listId} familyId={familyId} canEdit={canEdit} />
           {canEdit && (
             <div>
-              <button type="button" className="link danger-link" onClick={confirmDeleteList}>Delete List</button>
+              <button type="button" className="link danger-link" onClick={() => void confirmDeleteList()}>Delete List</button>
             </div>
           )}
         </>

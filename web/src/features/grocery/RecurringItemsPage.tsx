@@ -7,6 +7,7 @@ import { useDeleteRecurring, useLists, useRecurringItems, useSaveRecurring, type
 import { RecurringItemForm } from './RecurringItemForm.tsx';
 import './grocery.css';
 import { useCan } from '../../shared/useCan.ts';
+import { useConfirm } from '../../shared/ui/ConfirmDialog.tsx';
 
 /** /recurring-items: the family's recurring items in a table, with the Add/Edit form. */
 export function RecurringItemsPage() {
@@ -19,6 +20,7 @@ export function RecurringItemsPage() {
 }
 
 function RecurringItems({ familyId, canEdit }: { familyId: string; canEdit: boolean }) {
+  const { confirm, dialog } = useConfirm();
   const recurring = useRecurringItems(familyId);
   const lists = useLists(familyId);
   const save = useSaveRecurring(familyId);
@@ -37,8 +39,12 @@ function RecurringItems({ familyId, canEdit }: { familyId: string; canEdit: bool
       return false;
     }
   };
-  const onDelete = (item: RecurringItem) => {
-    if (!window.confirm(`Delete the recurring item "${item.name}"? It will no longer be added to its list.`)) return;
+  const onDelete = async (item: RecurringItem) => {
+    const sure = await confirm({
+      title: 'Delete recurring item', confirmLabel: 'Delete',
+      message: `Delete the recurring item "${item.name}"? It will no longer be added to its list.`,
+    });
+    if (!sure) return;
     setError(null);
     remove.mutate(item.id, {
       onSuccess: () => { if (editing?.id === item.id) setEditing(null); },
@@ -49,6 +55,7 @@ function RecurringItems({ familyId, canEdit }: { familyId: string; canEdit: bool
 
   return (
     <main className="page stack grocery">
+      {dialog}
       <h1>Recurring Items</h1>
       <ErrorBanner message={error} onDismiss={() => setError(null)} />
       {lists.isError && <ErrorBanner message={m.loadListsFailed} />}
@@ -80,7 +87,7 @@ function RecurringItems({ familyId, canEdit }: { familyId: string; canEdit: bool
                       <div className="row actions">
                         <button type="button" className="secondary" onClick={() => setEditing(item)}
                           aria-label={`Edit ${item.name}`}>Edit</button>
-                        <button type="button" className="danger" onClick={() => onDelete(item)}
+                        <button type="button" className="danger" onClick={() => void onDelete(item)}
                           aria-label={`Delete ${item.name}`}>Delete</button>
                       </div>
                     )}

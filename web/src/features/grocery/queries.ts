@@ -1,8 +1,8 @@
-import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import * as family from '@hearth/contract/family';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import * as api from '@hearth/contract/grocery';
 import type { Frequency, GroceryComment, GroceryItem, GroceryList, Recurrence, RecurringItem } from '@hearth/contract/grocery';
 import { call } from '../../shared/api/client.ts';
+import { membersQuery } from '../family/queries.ts';
 
 const m = api.groceryMessages;
 
@@ -15,21 +15,23 @@ export const groceryKeys = {
   items: (listId: string) => ['grocery', 'list', listId, 'items'] as const,
   comments: (listId: string) => ['grocery-comments', 'list', listId] as const,
   recurring: (familyId: string) => ['recurring', familyId] as const,
-  members: ['family', 'members'] as const,
 };
 
 /** Reports a failure with the spec's text for it. */
 export type Report = (message: string) => void;
 
+/** The family's lists; other features (meals, calendar) read them through this. */
+export const listsQuery = (familyId: string) => queryOptions({
+  queryKey: groceryKeys.lists(familyId),
+  queryFn: () => call(api.getLists, { params: { familyId } }),
+});
+
 export function useLists(familyId: string) {
-  return useQuery({
-    queryKey: groceryKeys.lists(familyId),
-    queryFn: () => call(api.getLists, { params: { familyId } }),
-  });
+  return useQuery(listsQuery(familyId));
 }
 
 export function useFamilyMembers() {
-  return useQuery({ queryKey: groceryKeys.members, queryFn: () => call(family.listMembers) });
+  return useQuery(membersQuery);
 }
 
 export function useCreateList(familyId: string) {

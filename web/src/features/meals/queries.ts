@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as grocery from '@hearth/contract/grocery';
 import * as api from '@hearth/contract/meals';
 import { ApiError, call } from '../../shared/api/client.ts';
+import { listsQuery } from '../grocery/queries.ts';
 
 /** Keys start with the live-change topic ('meals', 'grocery'), so a change from another member refetches them. */
 export const mealKeys = {
@@ -9,7 +9,6 @@ export const mealKeys = {
   list: (familyId: string) => ['meals', 'list', familyId] as const,
   detail: (id: string) => ['meals', 'detail', id] as const,
 };
-const groceryListsKey = (familyId: string) => ['grocery', 'lists', familyId] as const;
 
 export function useMeals(familyId: string | null | undefined) {
   return useQuery({
@@ -63,11 +62,7 @@ export function useAddMealToList(id: string) {
 }
 
 export function useGroceryLists(familyId: string | null | undefined) {
-  return useQuery({
-    queryKey: groceryListsKey(familyId ?? ''),
-    queryFn: () => call(grocery.getLists, { params: { familyId: familyId! } }),
-    enabled: Boolean(familyId),
-  });
+  return useQuery({ ...listsQuery(familyId ?? ''), enabled: Boolean(familyId) });
 }
 
 /** The spec's failure text, followed by the server's reason when it gave one the user can act on. */

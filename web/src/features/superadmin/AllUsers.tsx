@@ -4,6 +4,7 @@ import { Modal } from '../../shared/ui/Modal.tsx';
 import { ErrorBanner } from '../../shared/ui/Status.tsx';
 import { adminCall } from './credentials.ts';
 import { formatDate } from './format.ts';
+import { useConfirm } from '../../shared/ui/ConfirmDialog.tsx';
 
 type Dialog = { kind: 'password' | 'family'; user: api.AdminUser } | null;
 
@@ -11,11 +12,14 @@ export function AllUsers({ users, families, onChanged }: {
   users: api.AdminUser[]; families: api.AdminFamily[]; onChanged: () => void;
 }) {
   const [error, setError] = useState<string | null>(null);
+  const { confirm, dialog: confirmDialog } = useConfirm();
   const [dialog, setDialog] = useState<Dialog>(null);
   const familyName = (id: string | null) => families.find((f) => f.id === id)?.name ?? (id ? id.slice(0, 8) : '—');
 
   const setStatus = async (user: api.AdminUser, status: api.AccountStatus) => {
-    if (status === 'REJECTED' && !window.confirm(`Reject ${user.email}?`)) return;
+    if (status === 'REJECTED' && !(await confirm({ title: 'Reject user', message: `Reject ${user.email}?`, confirmLabel: 'Reject' }))) {
+      return;
+    }
     setError(null);
     try {
       await adminCall(api.setUserStatus, { params: { id: user.id }, body: { status } });
@@ -27,6 +31,7 @@ export function AllUsers({ users, families, onChanged }: {
 
   return (
     <section className="stack">
+      {confirmDialog}
       <ErrorBanner message={error} onDismiss={() => setError(null)} />
       <div className="table-wrap">
         <table>

@@ -1,3 +1,4 @@
+import { useCallback, useState } from 'react';
 import { Modal } from './Modal.tsx';
 
 /**
@@ -22,4 +23,30 @@ export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, o
       </div>
     </Modal>
   );
+}
+
+interface ConfirmRequest {
+  title: string;
+  message: string;
+  confirmLabel: string;
+}
+
+/**
+ * `confirm(...)` answers a promise of yes or no from a ConfirmDialog, so a handler reads like the browser's
+ * confirm() did: `if (!(await confirm({...}))) return;`. Render `dialog` once in the component.
+ */
+export function useConfirm() {
+  const [request, setRequest] = useState<(ConfirmRequest & { answer: (yes: boolean) => void }) | null>(null);
+  const confirm = useCallback((ask: ConfirmRequest) => new Promise<boolean>((resolve) => {
+    setRequest({ ...ask, answer: resolve });
+  }), []);
+  const settle = (yes: boolean) => {
+    request?.answer(yes);
+    setRequest(null);
+  };
+  const dialog = (
+    <ConfirmDialog open={request !== null} title={request?.title ?? ''} message={request?.message ?? ''}
+      confirmLabel={request?.confirmLabel ?? ''} onConfirm={() => settle(true)} onCancel={() => settle(false)} />
+  );
+  return { confirm, dialog };
 }
