@@ -16,27 +16,6 @@ export const groceryLimits = {
 
 /** Spec texts (part 1 §2, §8) and the server's messages. */
 export const groceryMessages = {
-  createListFailed: 'Failed to create list',
-  saveOrderFailed: 'Failed to save item order',
-  togglePurchasedFailed: 'Failed to toggle purchased status',
-  deleteItemFailed: 'Failed to delete item',
-  deleteListFailed: 'Failed to delete list',
-  addItemFailed: 'Failed to add grocery item',
-  addRecurringItemFailed: 'Failed to add recurring grocery item',
-  loadCommentsFailed: 'Failed to load comments',
-  postCommentFailed: 'Failed to post comment',
-  archiveCommentFailed: 'Failed to archive comment',
-  postReplyFailed: 'Failed to post reply',
-  clearCommentsFailed: 'Failed to clear comments.',
-  loadRecurringFailed: 'Failed to load recurring items',
-  loadListsFailed: 'Failed to load grocery lists',
-  saveRecurringFailed: 'Failed to save recurring item',
-  deleteRecurringFailed: 'Failed to delete recurring item',
-  noRecurringItems: 'No recurring items yet. Add one to get started!',
-  loadItemsFailed: 'Failed to load items',
-  listMissing: 'This list does not exist or was deleted.',
-  loadingUser: 'Loading user info',
-  missingFamily: 'Error: Missing family ID.',
   listNotFound: 'Grocery list not found',
   itemNotFound: 'Grocery item not found',
   commentNotFound: 'Comment not found',
@@ -50,7 +29,6 @@ export const groceryMessages = {
   unitTooLong: `Unit must be at most ${groceryLimits.unitMax} characters`,
   categoryTooLong: `Category must be at most ${groceryLimits.categoryMax} characters`,
   quantityInvalid: quantityMessages.invalid,
-  quantityMin: 'Quantity must be 0 or more',
   commentRequired: 'Comment text is required',
   commentTooLong: `Comments must be at most ${groceryLimits.commentMax} characters`,
   reorderEmpty: 'The new order must list at least one item',
@@ -60,8 +38,6 @@ export const groceryMessages = {
   reorderPositions: 'Positions must be 0, 1, 2, ... with each used once',
   recurringOtherList: 'The recurring item belongs to another list',
   frequencyRequired: 'Frequency is required',
-  nameRequired: 'Name is required',
-  listRequired: 'List is required',
 } as const;
 
 export const GroceryList = z.object({

@@ -16,22 +16,11 @@ export const mealLimits = {
 
 /** The spec's exact texts for meals (part 1 §2, §5, §8), plus the server's limit messages. */
 export const mealMessages = {
-  addMeal: '+ Add Meal',
-  empty: "No meals yet. Click '+ Add Meal' to create your first one!",
   notFound: 'Meal not found.',
   requiredFields: 'Please fill in all required fields',
   ingredientNameRequired: 'Ingredient name is required.',
   invalidIngredients: 'Invalid ingredients data',
-  notAuthenticated: 'User not authenticated',
-  saveFailed: 'Failed to save meal',
-  addFailed: 'Failed to add meal.',
-  updateFailed: 'Failed to update meal.',
-  deleteFailed: 'Failed to delete meal.',
-  addToListFailed: 'Failed to add ingredients to list',
-  loadFailed: 'Failed to load meals',
-  loadOneFailed: 'Failed to load meal',
   noFamily: 'You are not a member of a family yet.',
-  noLists: 'No grocery lists yet.',
   nameTooLong: `Meal name must be at most ${mealLimits.nameMax} characters`,
   timeTooLong: `Prep and total time must be at most ${mealLimits.minutesMax} minutes`,
   directionsTooLong: `Directions must be at most ${mealLimits.directionsMax} characters`,

@@ -64,8 +64,11 @@ test('toggle purchased, show purchased items, and delete an item', async ({ page
   await expect(show).not.toBeChecked();
 
   // Checking hides the item at once, so click rather than check() (which would wait to see it checked).
+  const saved = page.waitForResponse((r) => r.url().includes('/api/grocery/') && r.request().method() === 'PATCH');
   await page.getByLabel('Purchased: Butter').click();
   await expectItems(page, ['Jam', 'Bread']);
+  // The screen changes before the server answers; reloading before the answer would test nothing.
+  expect((await saved).status()).toBe(200);
   await show.check();
   await expectItems(page, ['Jam', 'Butter', 'Bread']);
   await expect(page.getByLabel('Purchased: Butter')).toBeChecked();

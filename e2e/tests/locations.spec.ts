@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { locationMessages as m } from '@hearth/contract/locations';
+import { locationMessages as m } from '../../web/src/features/locations/texts.ts';
 import { joinFamilyViaApi } from '../support/family-helpers.ts';
 import { signUpViaApi, useSession } from '../support/session.ts';
 

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import * as api from '@hearth/contract/accounts';
+import { messages } from './texts.ts';
 import { ApiError, call } from '../../shared/api/client.ts';
 import { errorMessage } from '../../shared/api/errors.ts';
 import { ErrorBanner, Notice } from '../../shared/ui/Status.tsx';
@@ -18,13 +19,13 @@ export function RegisterForm({ inviteToken }: { inviteToken: string | null }) {
     setProblems([]);
     try {
       const res = await call(api.register, { body: { ...form, inviteToken } });
-      setSuccess(res?.message || api.messages.registeredFallback);
+      setSuccess(res?.message || messages.registeredFallback);
       setForm({ name: '', email: '', password: '' });
     } catch (err) {
-      if (err instanceof ApiError && err.errors.length > 0 && err.message === api.messages.passwordPolicy) {
+      if (err instanceof ApiError && err.errors.length > 0 && err.message === messages.passwordPolicy) {
         setProblems(err.errors);
       } else {
-        setError(errorMessage(err, api.messages.registerFailed));
+        setError(errorMessage(err, messages.registerFailed));
       }
     } finally {
       setBusy(false);
@@ -39,7 +40,7 @@ export function RegisterForm({ inviteToken }: { inviteToken: string | null }) {
   return (
     <form className="card stack" onSubmit={submit} aria-label="Register">
       <h2>Create an account</h2>
-      {inviteToken && <Notice>{api.messages.inviteNotice}</Notice>}
+      {inviteToken && <Notice>{messages.inviteNotice}</Notice>}
       {success && <Notice kind="success">{success}</Notice>}
       <ErrorBanner message={error} />
       <ErrorBanner message={problems.length > 0 && <ul className="errors">{problems.map((p) => <li key={p}>{p}</li>)}</ul>} />

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import * as api from '@hearth/contract/accounts';
+import { messages } from './texts.ts';
 import { limits } from '@hearth/contract/limits';
 import { paths } from '../../shared/paths.ts';
 import { ApiError, call } from '../../shared/api/client.ts';
@@ -30,12 +31,12 @@ export function VerifyEmailPage() {
   }, [verify.isSuccess, navigate]);
 
   let body;
-  if (!token) body = <ErrorBanner message={api.messages.verifyNoToken} />;
+  if (!token) body = <ErrorBanner message={messages.verifyNoToken} />;
   else if (verify.isPending) body = <Loading text="Verifying your email..." />;
   else if (verify.isSuccess) body = <Notice kind="success">{verify.data.message} Redirecting to sign in...</Notice>;
   else {
     const error = verify.error;
-    const text = error instanceof ApiError ? (error.message || api.messages.verifyFailed) : api.messages.verifyFailedShown;
+    const text = error instanceof ApiError ? (error.message || messages.verifyFailed) : messages.verifyFailedShown;
     body = <ErrorBanner message={text} />;
   }
 

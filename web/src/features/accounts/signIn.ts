@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { messages, type SessionUser } from '@hearth/contract/accounts';
+import { type SessionUser } from '@hearth/contract/accounts';
+import { messages } from './texts.ts';
 import { paths } from '../../shared/paths.ts';
 import { ApiError } from '../../shared/api/client.ts';
 import { hasCode } from '../../shared/api/errors.ts';

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import * as api from '@hearth/contract/family';
-import { familyMessages as msg } from '@hearth/contract/family';
+import { familyMessages as msg } from './texts.ts';
 import { reasonOf, useSetFamilyName } from './queries.ts';
 import { ErrorBanner } from '../../shared/ui/Status.tsx';
 

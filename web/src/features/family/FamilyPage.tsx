@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { familyMessages as msg, timezones, type FamilyMember, type Timezone } from '@hearth/contract/family';
+import { timezones, type FamilyMember, type Timezone } from '@hearth/contract/family';
+import { familyMessages as msg } from './texts.ts';
 import type { PermissionLevel } from '@hearth/contract/permissions';
 import { Modal } from '../../shared/ui/Modal.tsx';
 import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import * as api from '@hearth/contract/family';
-import { familyMessages as msg, type FamilyMember } from '@hearth/contract/family';
+import { type FamilyMember } from '@hearth/contract/family';
+import { familyMessages as msg } from './texts.ts';
 import { useAutoAssign, useSetOrder } from './queries.ts';
 import { ErrorBanner } from '../../shared/ui/Status.tsx';
 

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { groceryLimits, groceryMessages as m, type GroceryReply } from '@hearth/contract/grocery';
+import { groceryLimits, type GroceryReply } from '@hearth/contract/grocery';
+import { groceryMessages as m } from './texts.ts';
 import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';
 import { useArchiveComment, useClearComments, useComments, usePostComment } from './queries.ts';
 import { useConfirm } from '../../shared/ui/ConfirmDialog.tsx';

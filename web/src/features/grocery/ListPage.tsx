@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { groceryMessages as m } from '@hearth/contract/grocery';
+import { groceryMessages as m } from './texts.ts';
 import { paths } from '../../shared/paths.ts';
 import { ApiError } from '../../shared/api/client.ts';
 import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';

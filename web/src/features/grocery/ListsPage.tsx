@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { groceryLimits, groceryMessages as m } from '@hearth/contract/grocery';
+import { groceryLimits } from '@hearth/contract/grocery';
+import { groceryMessages as m } from './texts.ts';
 import { paths } from '../../shared/paths.ts';
 import { ErrorBanner, Loading, Notice } from '../../shared/ui/Status.tsx';
 import { useCurrentUser } from '../../shared/useCurrentUser.ts';

@@ -1,9 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import {
-  Frequency, frequencyLabels, groceryLimits, groceryMessages as m, type GroceryList, type RecurringItem,
-} from '@hearth/contract/grocery';
+import { Frequency, frequencyLabels, groceryLimits, type GroceryList, type RecurringItem } from '@hearth/contract/grocery';
+import { groceryMessages as m } from './texts.ts';
 import { formatQuantity, parseQuantity, quantityMessages } from '@hearth/contract/quantity';
 import type { RecurringInput } from './queries.ts';
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { frequencyLabels, groceryMessages as m, type RecurringItem } from '@hearth/contract/grocery';
+import { frequencyLabels, type RecurringItem } from '@hearth/contract/grocery';
+import { groceryMessages as m } from './texts.ts';
 import { formatQuantity } from '@hearth/contract/quantity';
 import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';
 import { useCurrentUser } from '../../shared/useCurrentUser.ts';

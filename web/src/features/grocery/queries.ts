@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import * as api from '@hearth/contract/grocery';
+import { groceryMessages } from './texts.ts';
 import type { Frequency, GroceryComment, GroceryItem, GroceryList, Recurrence, RecurringItem } from '@hearth/contract/grocery';
 import { call } from '../../shared/api/client.ts';
 import { membersQuery } from '../family/queries.ts';
 
-const m = api.groceryMessages;
+const m = groceryMessages;
 
 /**
  * Keys start with the live-change topic ('grocery', 'grocery-comments', 'recurring', 'family'); a change

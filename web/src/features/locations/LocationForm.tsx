@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import {
-  locationLimits, locationMessages as m, type AddressSuggestion, type Location, type Tag,
-} from '@hearth/contract/locations';
+import { locationLimits, type AddressSuggestion, type Location, type Tag } from '@hearth/contract/locations';
+import { locationMessages as m } from './texts.ts';
 import { ApiError } from '../../shared/api/client.ts';
 import { ErrorBanner } from '../../shared/ui/Status.tsx';
 import { LocationNotes } from './LocationNotes.tsx';

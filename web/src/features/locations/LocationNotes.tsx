@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { locationLimits, locationMessages as m, type LocationNote } from '@hearth/contract/locations';
+import { locationLimits, type LocationNote } from '@hearth/contract/locations';
+import { locationMessages as m } from './texts.ts';
 import { ApiError } from '../../shared/api/client.ts';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog.tsx';
 import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';

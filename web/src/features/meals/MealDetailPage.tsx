@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { mealMessages, mealTimes, type Ingredient, type Meal } from '@hearth/contract/meals';
+import { mealTimes, type Ingredient, type Meal } from '@hearth/contract/meals';
+import { mealMessages } from './texts.ts';
 import { formatQuantity } from '@hearth/contract/quantity';
 import { paths } from '../../shared/paths.ts';
 import { ApiError } from '../../shared/api/client.ts';

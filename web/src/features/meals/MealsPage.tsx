@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { mealMessages, mealTimes } from '@hearth/contract/meals';
+import { mealTimes } from '@hearth/contract/meals';
+import { mealMessages } from './texts.ts';
 import { paths } from '../../shared/paths.ts';
 import { errorMessage } from '../../shared/api/errors.ts';
 import { Modal } from '../../shared/ui/Modal.tsx';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import * as api from '@hearth/contract/superadmin';
+import { superadminMessages } from './texts.ts';
 import { Modal } from '../../shared/ui/Modal.tsx';
 import { ErrorBanner } from '../../shared/ui/Status.tsx';
 import { adminCall } from './credentials.ts';
@@ -25,7 +26,7 @@ export function AllUsers({ users, families, onChanged }: {
       await adminCall(api.setUserStatus, { params: { id: user.id }, body: { status } });
       onChanged();
     } catch {
-      setError(api.superadminMessages.statusFailed);
+      setError(superadminMessages.statusFailed);
     }
   };
 
@@ -75,13 +76,13 @@ function ResetPasswordDialog({ user, onClose }: { user: api.AdminUser; onClose: 
   const [done, setDone] = useState(false);
   const submit = async () => {
     setProblems([]);
-    if (!password.trim()) return setError(api.superadminMessages.resetFailed);
+    if (!password.trim()) return setError(superadminMessages.resetFailed);
     try {
       await adminCall(api.resetUserPassword, { params: { id: user.id }, body: { newPassword: password } });
       setDone(true);
       setError(null);
     } catch (err) {
-      setError(api.superadminMessages.resetFailed);
+      setError(superadminMessages.resetFailed);
       setProblems((err as { errors?: string[] }).errors ?? []);
     }
   };
@@ -107,14 +108,14 @@ function AssignFamilyDialog({ user, families, onClose, onDone }: {
   const [error, setError] = useState<string | null>(null);
   const submit = async () => {
     const id = familyId.trim();
-    if (!id) return setError(api.superadminMessages.familyIdRequired);
+    if (!id) return setError(superadminMessages.familyIdRequired);
     try {
       await adminCall(api.assignUserToFamily, { params: { id: user.id, familyId: id } });
       onDone();
       onClose();
     } catch (err) {
       const reason = err instanceof Error && err.message ? `: ${err.message}` : '';
-      setError(`${api.superadminMessages.assignFailed}${reason}`);
+      setError(`${superadminMessages.assignFailed}${reason}`);
     }
   };
   return (

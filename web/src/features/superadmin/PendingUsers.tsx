@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import * as api from '@hearth/contract/superadmin';
+import { superadminMessages } from './texts.ts';
 import { ErrorBanner, Notice } from '../../shared/ui/Status.tsx';
 import { adminCall } from './credentials.ts';
 import { formatDate } from './format.ts';
@@ -12,7 +13,7 @@ export function PendingUsers({ users, onChanged }: { users: api.AdminUser[]; onC
   const [busy, setBusy] = useState(false);
 
   const act = async (ids: string[], action: 'approve' | 'reject') => {
-    if (ids.length === 0) return setError(api.superadminMessages.selectUsers);
+    if (ids.length === 0) return setError(superadminMessages.selectUsers);
     const message = `Reject ${ids.length === 1 ? 'this user' : `${ids.length} users`}?`;
     if (action === 'reject' && !(await confirm({ title: 'Reject', message, confirmLabel: 'Reject' }))) return;
     setBusy(true);
@@ -20,7 +21,7 @@ export function PendingUsers({ users, onChanged }: { users: api.AdminUser[]; onC
     const endpoint = action === 'approve' ? api.approveUser : api.rejectUser;
     const results = await Promise.allSettled(ids.map((id) => adminCall(endpoint, { params: { id } })));
     if (results.some((r) => r.status === 'rejected')) {
-      setError(action === 'approve' ? api.superadminMessages.approveFailed : api.superadminMessages.rejectFailed);
+      setError(action === 'approve' ? superadminMessages.approveFailed : superadminMessages.rejectFailed);
     }
     setSelected(new Set());
     setBusy(false);
