@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { quantityMessages } from '@hearth/contract/quantity';
-import { addMemberViaApi, createListViaApi, createMealViaApi, listItemsViaApi } from '../support/meals-helpers.ts';
+import { joinFamilyViaApi } from '../support/family-helpers.ts';
+import { itemsViaApi } from '../support/grocery-helpers.ts';
+import { createListViaApi, createMealViaApi } from '../support/meals-helpers.ts';
 import { signUpViaApi, useSession } from '../support/session.ts';
 
 const emptyText = "No meals yet. Click '+ Add Meal' to create your first one!";
@@ -51,7 +53,7 @@ test('a meal with three ingredients is created, opened, and its ingredients adde
   await page.getByRole('button', { name: 'Add all ingredients to list' }).click();
   await expect(page.getByText('Added 3 ingredients to Weekly Shop.')).toBeVisible();
 
-  const items = await listItemsViaApi(request, cook, list.id);
+  const items = await itemsViaApi(request, cook, list.id);
   expect(items.map((i) => [i.name, i.quantity, i.unit, i.isPurchased, i.addedFromRecipeId])).toEqual([
     ['Flour', 2, 'cups', false, mealId],
     ['Milk', 1, 'cup', false, mealId],
@@ -134,7 +136,7 @@ test('a READ_ONLY member sees meals without add, edit, delete or add-to-list con
   const admin = await signUpViaApi(request, { name: 'Parent' });
   await createListViaApi(request, admin, 'Market');
   const meal = await createMealViaApi(request, admin, { name: 'Tacos', prepTime: 10, totalTime: 20, ingredients: [{ name: 'Tortillas' }] });
-  const reader = await addMemberViaApi(request, admin, 'READ_ONLY');
+  const reader = await joinFamilyViaApi(request, admin, { name: 'READ_ONLY Member', level: 'READ_ONLY' });
   await useSession(page, reader);
 
   await page.goto('/meals');
