@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import * as api from '@hearth/contract/family';
 import type { PermissionLevel } from '@hearth/contract/permissions';
 import { families, familyMembers, invites, users } from '../../platform/db/schema.ts';
+import { joinAs as joinFamily } from '../../test/factories.ts';
 import { signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
 
 export type Member = SignedInUser & { memberId: string; familyId: string };
@@ -25,15 +26,10 @@ export async function founder(t: TestApp, name = 'Founder'): Promise<Member> {
   return { ...user, memberId: await memberIdOf(t, user.user.id), familyId: user.user.familyId! };
 }
 
-/** A new user who joins `admin`'s family through an invite (as EDIT), then gets `level`. */
+/** A new member of `admin`'s family at `level` (the shared factory), with its member id. */
 export async function joinAs(t: TestApp, admin: Member, level: PermissionLevel, name = `${level} member`): Promise<Member> {
-  const user = await signUp(t, { name, inviteToken: await inviteToken(admin) });
-  const memberId = await memberIdOf(t, user.user.id);
-  if (level !== 'EDIT') {
-    const res = await admin.call(api.updateMember, { params: { id: memberId }, body: { name, permissionLevel: level } });
-    if (res.status !== 200) throw new Error(`set level failed: ${res.status} ${JSON.stringify(res.body)}`);
-  }
-  return { ...user, memberId, familyId: admin.familyId };
+  const user = await joinFamily(t, admin, level, name);
+  return { ...user, memberId: await memberIdOf(t, user.user.id), familyId: admin.familyId };
 }
 
 /** Adds a member without an account as `admin`; returns its id. */
