@@ -20,14 +20,24 @@ import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { Events } from './platform/events.ts';
 import { Realtime } from './platform/realtime.ts';
 import { Throttle } from './platform/throttle.ts';
-import { accountRoutes } from './features/accounts/routes.ts';
-import { mealRoutes } from './features/meals/routes.ts';
-import { superadminRoutes } from './features/superadmin/routes.ts';
-import { runRecurrence } from './features/grocery/recurrence-job.ts';
-import { groceryRoutes } from './features/grocery/routes.ts';
-import { liveRoutes } from './features/live/routes.ts';
 import { Scheduler } from './platform/jobs.ts';
-import { familyRoutes } from './features/family/routes.ts';
+import { jobsOf, type FeatureModule } from './platform/module.ts';
+import { accountsModule } from './features/accounts/module.ts';
+import { familyModule } from './features/family/module.ts';
+import { groceryModule } from './features/grocery/module.ts';
+import { liveModule } from './features/live/module.ts';
+import { mealsModule } from './features/meals/module.ts';
+import { superadminModule } from './features/superadmin/module.ts';
+
+/** Every feature of the app: its routes are registered and its jobs scheduled from this list. */
+export const modules: readonly FeatureModule[] = [
+  accountsModule,
+  familyModule,
+  mealsModule,
+  superadminModule,
+  groceryModule,
+  liveModule,
+];
 
 export interface AppOptions {
   config: Config;
@@ -88,12 +98,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   await app.register(async (api) => {
     const scoped = api as unknown as App;
-    accountRoutes(scoped, deps);
-    familyRoutes(scoped, deps);
-    mealRoutes(scoped, deps);
-    superadminRoutes(scoped, deps);
-    groceryRoutes(scoped, deps);
-    liveRoutes(scoped, deps);
+    for (const module of modules) module.routes(scoped, deps);
   });
 
   const webDist = options.config.webDist;
@@ -110,7 +115,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const scheduler = new Scheduler(app.log);
   if (options.runJobs ?? options.clock === undefined) {
     scheduler.start([
-      { name: 'recurring-items', run: () => runRecurrence(deps) },
+      ...jobsOf(modules, deps),
       // Attempts older than a day are past every throttle window.
       { name: 'throttle-prune', run: () => deps.throttle.prune(days(1)) },
     ]);

@@ -8,6 +8,7 @@ import { hours, minutes } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, conflict, invalid, rateLimited, unauthenticated } from '../../platform/errors.ts';
+import { deliver } from '../../platform/mail/deliver.ts';
 import type { Mail } from '../../platform/mail/mailer.ts';
 import { findUsableInvite, foundFamily, joinFamily } from '../family/membership.ts';
 import { loginCodeMail, passwordResetMail, verificationMail } from './mails.ts';
@@ -35,11 +36,6 @@ export class AccountService {
 
   private get now() {
     return this.deps.clock.now();
-  }
-
-  /** Sends after the request's work is done; a mail failure is logged, never shown to the caller. */
-  private deliver(mail: Mail): void {
-    this.deps.mailer.send(mail).catch((err: unknown) => this.deps.log.error({ err, to: mail.to }, 'mail failed'));
   }
 
   private link(path: string, token: string): string {
@@ -78,7 +74,7 @@ export class AccountService {
       if (isUniqueViolation(error)) throw conflict(messages.emailTaken);
       throw error;
     });
-    this.deliver(mail);
+    deliver(this.deps, mail);
     return { message: messages.registered };
   }
 
@@ -123,7 +119,7 @@ export class AccountService {
     if (user.status === 'REJECTED') throw new AppError('ACCOUNT_REJECTED', messages.accountDenied);
     if (user.status === 'ACTIVE') return;
     if (!user.emailVerifiedAt && (await this.deps.throttle.allow(`verify-resend:${user.id}`, verifyResendWindows))) {
-      this.deliver(await this.issueVerification(this.deps.db, user));
+      deliver(this.deps, await this.issueVerification(this.deps.db, user));
     }
     throw new AppError('ACCOUNT_PENDING', messages.accountPending);
   }
@@ -147,7 +143,7 @@ export class AccountService {
         userId: user.id, codeHash: hashToken(`${user.id}:${code}`),
         createdAt: this.now, expiresAt: new Date(this.now.getTime() + codeLifetime),
       });
-      this.deliver(loginCodeMail(user.email, code));
+      deliver(this.deps, loginCodeMail(user.email, code));
     }
     return { message: messages.codeRequested };
   }
@@ -181,7 +177,7 @@ export class AccountService {
           createdAt: this.now, expiresAt: new Date(this.now.getTime() + resetLifetime),
         });
       });
-      this.deliver(passwordResetMail(user.email, this.link('/reset-password', token)));
+      deliver(this.deps, passwordResetMail(user.email, this.link('/reset-password', token)));
     }
     return { message: messages.resetRequested };
   }

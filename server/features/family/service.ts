@@ -10,7 +10,7 @@ import { days } from '../../platform/clock.ts';
 import type { Queryable, Tx } from '../../platform/db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { conflict, forbidden, invalid, notFound, rateLimited } from '../../platform/errors.ts';
-import type { Mail } from '../../platform/mail/mailer.ts';
+import { deliver } from '../../platform/mail/deliver.ts';
 import { invitationMail } from './mails.ts';
 import { toFamilyMember, toFamilySettings, toInvite } from './mapper.ts';
 import { countAccountAdmins, lockFamily, nextMemberNumber } from './membership.ts';
@@ -36,11 +36,6 @@ export class FamilyService {
 
   private record(tx: Tx, me: FamilyCaller, type: EventType, subjectId?: string, data?: Record<string, unknown>) {
     return this.deps.events.record(tx, { familyId: me.familyId, actorId: me.userId, type, subjectId, data });
-  }
-
-  /** Sends after the request's work is done; a mail failure is logged, never shown to the caller. */
-  private deliver(mail: Mail): void {
-    this.deps.mailer.send(mail).catch((err: unknown) => this.deps.log.error({ err, to: mail.to }, 'mail failed'));
   }
 
   private inviteUrl(token: string): string {
@@ -217,7 +212,7 @@ export class FamilyService {
       return { row: invite, familyName: family.name };
     });
     const inviteUrl = this.inviteUrl(token);
-    if (invitedEmail) this.deliver(invitationMail(invitedEmail, { inviterName: me.name, familyName, link: inviteUrl }));
+    if (invitedEmail) deliver(this.deps, invitationMail(invitedEmail, { inviterName: me.name, familyName, link: inviteUrl }));
     return toInvite(row, inviteUrl);
   }
 

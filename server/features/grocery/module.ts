@@ -1,0 +1,9 @@
+import type { FeatureModule } from '../../platform/module.ts';
+import { runRecurrence } from './recurrence-job.ts';
+import { groceryRoutes } from './routes.ts';
+
+export const groceryModule: FeatureModule = {
+  name: 'grocery',
+  routes: groceryRoutes,
+  jobs: [{ name: 'recurring-items', run: runRecurrence }],
+};
