@@ -34,3 +34,12 @@ export const ErrorBody = z.object({
   errors: z.array(z.string()).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** What the server answers when no rule-specific message applies. */
+export const errorMessages = {
+  notFound: 'Not found',
+  forbidden: 'You do not have permission to do this.',
+  invalidValue: 'Invalid value',
+  invalidRequest: 'Invalid request',
+  internal: 'Something went wrong on our side. Please try again.',
+} as const;

@@ -19,6 +19,10 @@ export const superadminMessages = {
   familyIdRequired: 'Please enter a family ID',
   selectUsers: 'Please select at least one user',
   notConfigured: 'Super admin is not configured on this server',
+  userNotFound: 'User not found',
+  familyNotFound: 'Family not found',
+  passwordReset: 'Password reset',
+  lastAdmin: 'This user is the last admin of their family; make another member an admin first.',
 } as const;
 
 export const AdminUser = z.object({

@@ -1,4 +1,4 @@
-import { errorStatus, type ErrorCode } from '@hearth/contract/errors';
+import { errorMessages, errorStatus, type ErrorCode } from '@hearth/contract/errors';
 
 /** The one application error: a stable code (mapped to an HTTP status) and a message for people. */
 export class AppError extends Error {
@@ -14,8 +14,8 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (what = 'Not found') => new AppError('NOT_FOUND', what);
-export const forbidden = (message = 'You do not have permission to do this.') => new AppError('FORBIDDEN', message);
+export const notFound = (what: string = errorMessages.notFound) => new AppError('NOT_FOUND', what);
+export const forbidden = (message: string = errorMessages.forbidden) => new AppError('FORBIDDEN', message);
 export const invalid = (message: string, errors?: string[]) => new AppError('VALIDATION', message, errors);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const unauthenticated = (message: string) => new AppError('UNAUTHENTICATED', message);

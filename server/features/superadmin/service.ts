@@ -1,5 +1,5 @@
 import { messages, passwordProblems } from '@hearth/contract/accounts';
-import type { AccountStatus } from '@hearth/contract/superadmin';
+import { superadminMessages, type AccountStatus } from '@hearth/contract/superadmin';
 import { hashPassword } from '../../platform/auth/secrets.ts';
 import { revokeAllSessions } from '../../platform/auth/sessions.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -7,8 +7,6 @@ import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { countAccountAdmins, joinFamily, lockFamily } from '../family/membership.ts';
 import { toAdminFamily, toAdminUser } from './mapper.ts';
 import * as repo from './repository.ts';
-
-export const lastAdminMessage = 'This user is the last admin of their family; make another member an admin first.';
 
 export class SuperadminService {
   private readonly deps: Deps;
@@ -31,7 +29,7 @@ export class SuperadminService {
   async setStatus(userId: string, status: AccountStatus) {
     return this.deps.db.transaction(async (tx) => {
       const row = await repo.updateUser(tx, userId, { status });
-      if (!row) throw notFound('User not found');
+      if (!row) throw notFound(superadminMessages.userNotFound);
       // Only ACTIVE accounts may hold sessions; any other status signs the user out everywhere.
       if (status !== 'ACTIVE') await revokeAllSessions(tx, this.deps.clock, userId);
       return toAdminUser(row);
@@ -43,30 +41,30 @@ export class SuperadminService {
     if (problems.length > 0) throw invalid(messages.passwordPolicy, problems);
     const passwordHash = await hashPassword(newPassword);
     await this.deps.db.transaction(async (tx) => {
-      if (!(await repo.updateUser(tx, userId, { passwordHash }))) throw notFound('User not found');
+      if (!(await repo.updateUser(tx, userId, { passwordHash }))) throw notFound(superadminMessages.userNotFound);
       await revokeAllSessions(tx, this.deps.clock, userId);
     });
-    return { message: 'Password reset' };
+    return { message: superadminMessages.passwordReset };
   }
 
   /** Moves the user into the family: ADMIN when no account administers it yet, else EDIT. */
   async assignToFamily(userId: string, familyId: string) {
     return this.deps.db.transaction(async (tx) => {
       const user = await repo.findUser(tx, userId);
-      if (!user) throw notFound('User not found');
-      if (!(await repo.findFamily(tx, familyId))) throw notFound('Family not found');
+      if (!user) throw notFound(superadminMessages.userNotFound);
+      if (!(await repo.findFamily(tx, familyId))) throw notFound(superadminMessages.familyNotFound);
       const member = await repo.findMemberOfUser(tx, userId);
       if (member?.familyId === familyId && user.familyId === familyId) return toAdminUser(user);
       if (member) {
         await lockFamily(tx, member.familyId);
         if (member.permissionLevel === 'ADMIN' && (await countAccountAdmins(tx, member.familyId)) === 1) {
-          throw conflict(lastAdminMessage);
+          throw conflict(superadminMessages.lastAdmin);
         }
         await repo.deleteMember(tx, member.id);
       }
       await joinFamily(tx, familyId, user, (await countAccountAdmins(tx, familyId)) === 0 ? 'ADMIN' : 'EDIT');
       const updated = await repo.findUser(tx, userId);
-      if (!updated) throw notFound('User not found');
+      if (!updated) throw notFound(superadminMessages.userNotFound);
       return toAdminUser(updated);
     });
   }

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { notFound } from '../errors.ts';
+import { errorMessages } from '@hearth/contract/errors';
 import type { Queryable } from './client.ts';
 
 type FamilyOwned = PgTable & { id: AnyPgColumn; familyId: AnyPgColumn };
@@ -10,7 +11,7 @@ type FamilyOwned = PgTable & { id: AnyPgColumn; familyId: AnyPgColumn };
  * nonexistent id answer the same 404, so ids never reveal what exists elsewhere.
  */
 export async function requireInFamily(
-  q: Queryable, table: FamilyOwned, id: string, familyId: string, what = 'Not found',
+  q: Queryable, table: FamilyOwned, id: string, familyId: string, what: string = errorMessages.notFound,
 ): Promise<void> {
   const rows = await q.select({ id: table.id }).from(table as PgTable)
     .where(and(eq(table.id, id), eq(table.familyId, familyId))).limit(1);

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorBody, ErrorCode } from '@hearth/contract/errors';
+import { errorMessages, type ErrorBody, type ErrorCode } from '@hearth/contract/errors';
 import { AppError } from '../errors.ts';
 
 const codeForStatus: Record<number, ErrorCode> = {
@@ -14,15 +14,15 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     return send(reply, error.status, { code: error.code, message: error.message, errors: error.errors });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const errors = error.validation.map((v) => v.message ?? 'Invalid value');
-    return send(reply, 400, { code: 'VALIDATION', message: errors[0] ?? 'Invalid request', errors });
+    const errors = error.validation.map((v) => v.message ?? errorMessages.invalidValue);
+    return send(reply, 400, { code: 'VALIDATION', message: errors[0] ?? errorMessages.invalidRequest, errors });
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     return send(reply, status, { code: codeForStatus[status] ?? 'VALIDATION', message: error.message });
   }
   request.log.error({ err: error }, 'unhandled error');
-  return send(reply, 500, { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
+  return send(reply, 500, { code: 'INTERNAL', message: errorMessages.internal });
 }
 
 function send(reply: FastifyReply, status: number, body: ErrorBody) {
