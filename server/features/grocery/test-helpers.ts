@@ -1,30 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import * as api from '@hearth/contract/grocery';
-import type { PermissionLevel } from '@hearth/contract/permissions';
-import { days } from '../../platform/clock.ts';
 import {
-  familyMembers, groceryComments, groceryItems, groceryLists, invites, meals, recurringItems,
+  groceryComments, groceryItems, groceryLists, meals, recurringItems,
 } from '../../platform/db/schema.ts';
-import { Events } from '../../platform/events.ts';
-import { Realtime } from '../../platform/realtime.ts';
-import { signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
-
-/**
- * A new user joining `admin`'s family with `level`. The invite row is written directly so these tests
- * depend only on registration, not on the family feature's endpoints.
- */
-export async function joinAs(t: TestApp, admin: SignedInUser, level: PermissionLevel, name = `${level} member`) {
-  const token = `grocery-test-${randomBytes(12).toString('hex')}`;
-  await t.db.insert(invites).values({
-    familyId: admin.user.familyId!, token, expiresAt: new Date(t.clock.now().getTime() + days(1)),
-  });
-  const user = await signUp(t, { name, inviteToken: token });
-  if (level !== 'EDIT') {
-    await t.db.update(familyMembers).set({ permissionLevel: level }).where(eq(familyMembers.userId, user.user.id));
-  }
-  return user;
-}
+import type { SignedInUser, TestApp } from '../../test/harness.ts';
 
 export async function newList(user: SignedInUser, title = 'Costco'): Promise<string> {
   const res = await user.call(api.createList, { body: { familyId: user.user.familyId, title } });
@@ -62,11 +41,6 @@ export async function newMeal(t: TestApp, familyId: string, name = 'Soup'): Prom
   const [row] = await t.db.insert(meals).values({ familyId, name }).returning({ id: meals.id });
   return row!.id;
 }
-
-/** What the job needs from the app, built over the test's database. */
-export const jobDeps = (t: TestApp) => ({
-  db: t.db, clock: t.clock, events: new Events(t.clock, new Realtime(t.database)),
-});
 
 /** Every grocery row of a family, for before/after comparisons. */
 export async function groceryState(t: TestApp, familyId: string) {

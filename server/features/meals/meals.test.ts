@@ -5,7 +5,8 @@ import { noFamilyMessage, readOnlyMessage } from '../../platform/auth/family-acc
 import { minutes } from '../../platform/clock.ts';
 import { familyMembers, mealIngredients, meals, familyEvents } from '../../platform/db/schema.ts';
 import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
-import { addMember, createList, createMeal, pancakes } from './testing.ts';
+import { createList, createMeal, pancakes } from './testing.ts';
+import { joinFamily } from '../../test/factories.ts';
 
 let t: TestApp;
 let admin: SignedInUser;
@@ -179,7 +180,7 @@ describe('reading meals', () => {
 describe('updating a meal', () => {
   it('replaces the fields and the whole ingredient list, keeping creator and creation time', async () => {
     const meal = await createMeal(admin);
-    const editor = await addMember(t, admin, 'EDIT');
+    const editor = await joinFamily(t, admin, 'EDIT');
     t.clock.advance(minutes(5));
     const listId = await createList(t, familyId, 'Bakery');
     const res = await editor.call(api.updateMeal, {
@@ -248,7 +249,7 @@ describe('deleting a meal', () => {
 
 describe('permissions', () => {
   it('lets a READ_ONLY member read but not create, update or delete', async () => {
-    const reader = await addMember(t, admin, 'READ_ONLY');
+    const reader = await joinFamily(t, admin, 'READ_ONLY');
     const meal = await createMeal(admin);
     expect((await reader.call(api.listMeals, { params: { familyId } })).status).toBe(200);
     expect((await reader.call(api.getMeal, { params: { id: meal.id } })).body).toEqual(meal);
@@ -266,7 +267,7 @@ describe('permissions', () => {
   });
 
   it('lets an EDIT member create, update and delete', async () => {
-    const editor = await addMember(t, admin, 'EDIT');
+    const editor = await joinFamily(t, admin, 'EDIT');
     const meal = await createMeal(editor);
     expect(meal.createdBy).toBe(editor.user.id);
     expect((await editor.call(api.updateMeal, { params: { id: meal.id }, body: pancakes({ name: 'Waffles' }) })).status).toBe(200);

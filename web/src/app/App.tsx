@@ -9,8 +9,9 @@ import { setUnauthorizedHandler } from '../shared/api/client.ts';
 import { useLiveUpdates } from '../shared/live.ts';
 import { session } from '../shared/session.ts';
 import { Layout } from './Layout.tsx';
+import { liveKeys } from './liveKeys.ts';
 import { NotFound } from './NotFound.tsx';
-import { paths } from './paths.ts';
+import { paths } from '../shared/paths.ts';
 import { ProtectedRoute } from './ProtectedRoute.tsx';
 import { Loading } from '../shared/ui/Status.tsx';
 
@@ -32,7 +33,7 @@ export function App() {
       navigate(paths.auth, { state: { message } });
     });
   }, [navigate, queryClient]);
-  useLiveUpdates();
+  useLiveUpdates(liveKeys);
 
   return (
     <Suspense fallback={<main className="page"><Loading /></main>}>

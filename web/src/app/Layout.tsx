@@ -5,7 +5,7 @@ import * as accounts from '@hearth/contract/accounts';
 import { call } from '../shared/api/client.ts';
 import { session } from '../shared/session.ts';
 import { Loading } from '../shared/ui/Status.tsx';
-import { paths } from './paths.ts';
+import { paths } from '../shared/paths.ts';
 
 const links = [
   { to: paths.newsfeed, label: 'Newsfeed' },

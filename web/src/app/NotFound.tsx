@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from './paths.ts';
+import { paths } from '../shared/paths.ts';
 
 export function NotFound() {
   return (

@@ -4,7 +4,7 @@ import { ApiError } from '../shared/api/client.ts';
 import { session } from '../shared/session.ts';
 import { Loading } from '../shared/ui/Status.tsx';
 import { useCurrentUser } from '../shared/useCurrentUser.ts';
-import { paths } from './paths.ts';
+import { paths } from '../shared/paths.ts';
 
 /** Sends visitors without a stored session, or whose session fails the /api/me check, to /auth. */
 export function ProtectedRoute() {

@@ -2,20 +2,20 @@ import { useEffect } from 'react';
 import { skipToken, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { createParser } from 'eventsource-parser';
 import type { SessionUser } from '@hearth/contract/accounts';
-import type { EventType } from '@hearth/contract/events';
+import type { LiveTopic } from '@hearth/contract/events';
 import { LiveChange, liveEventName, liveStream } from '@hearth/contract/live';
 import { session } from './session.ts';
 import { currentUserKey } from './useCurrentUser.ts';
 
 /**
- * The query keys a change makes stale. Keys start with the change's topic; a change about one list
- * (other than the list itself appearing or going) only touches keys starting [topic, 'list', listId].
+ * For every live topic, the query keys a change of it makes stale. Each feature exports its part from its
+ * queries.ts and the app joins them into one `LiveKeys`, so a topic added to the contract that no screen
+ * refreshes is a compile error.
  */
-const listEvents: ReadonlySet<EventType> = new Set(['create_list', 'list_deleted']);
+export type LiveKeys = { [T in LiveTopic]: (change: LiveChange & { topic: T }) => QueryKey[] };
 
-export function keysFor(change: LiveChange): QueryKey[] {
-  if (change.listId && !listEvents.has(change.kind)) return [[change.topic, 'list', change.listId]];
-  return [[change.topic]];
+function keysFor(liveKeys: LiveKeys, change: LiveChange): QueryKey[] {
+  return (liveKeys[change.topic] as (change: LiveChange) => QueryKey[])(change);
 }
 
 const firstRetryMs = 1000;
@@ -26,7 +26,7 @@ const maxRetryMs = 30_000;
  * Mounted once by the app; it never fetches the user itself (it reads the cached /api/me answer), so it
  * stays quiet on public pages. EventSource cannot send the bearer header, hence fetch + eventsource-parser.
  */
-export function useLiveUpdates(): void {
+export function useLiveUpdates(liveKeys: LiveKeys): void {
   const queryClient = useQueryClient();
   const me = useQuery<SessionUser>({ queryKey: currentUserKey, queryFn: skipToken });
   const userId = me.data?.id;
@@ -36,12 +36,12 @@ export function useLiveUpdates(): void {
     const token = session.token();
     if (!userId || !familyId || !token) return;
     const stop = new AbortController();
-    void follow(token, stop.signal, queryClient);
+    void follow(token, stop.signal, queryClient, liveKeys);
     return () => stop.abort();
-  }, [userId, familyId, queryClient]);
+  }, [userId, familyId, queryClient, liveKeys]);
 }
 
-async function follow(token: string, signal: AbortSignal, queryClient: QueryClient): Promise<void> {
+async function follow(token: string, signal: AbortSignal, queryClient: QueryClient, liveKeys: LiveKeys): Promise<void> {
   let retryMs = firstRetryMs;
   let connectedBefore = false;
   while (!signal.aborted) {
@@ -57,7 +57,7 @@ async function follow(token: string, signal: AbortSignal, queryClient: QueryClie
         connectedBefore = true;
         retryMs = firstRetryMs;
         await read(res.body, (change) => {
-          for (const key of keysFor(change)) void queryClient.invalidateQueries({ queryKey: key });
+          for (const key of keysFor(liveKeys, change)) void queryClient.invalidateQueries({ queryKey: key });
         });
       }
     } catch {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import * as api from '@hearth/contract/accounts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../shared/paths.ts';
 import { ApiError, call } from '../../shared/api/client.ts';
 import { ErrorBanner, Notice } from '../../shared/ui/Status.tsx';
 

@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import * as api from '@hearth/contract/accounts';
 import { limits } from '@hearth/contract/limits';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../shared/paths.ts';
 import { ApiError, call } from '../../shared/api/client.ts';
 import { Loading, Notice } from '../../shared/ui/Status.tsx';
 

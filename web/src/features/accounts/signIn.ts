@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { messages, type SessionUser } from '@hearth/contract/accounts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../shared/paths.ts';
 import { ApiError } from '../../shared/api/client.ts';
 import { session } from '../../shared/session.ts';
 import { currentUserKey } from '../../shared/useCurrentUser.ts';

@@ -1,17 +1,31 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BodyInputOf } from '@hearth/contract/endpoint';
 import * as api from '@hearth/contract/family';
 import type { SessionUser } from '@hearth/contract/accounts';
 import type { FamilyMember, FamilySettings } from '@hearth/contract/family';
 import { ApiError, call } from '../../shared/api/client.ts';
+import type { LiveKeys } from '../../shared/live.ts';
 import { currentUserKey } from '../../shared/useCurrentUser.ts';
 
-/** Keys start with the live-change topic 'family', so a change from another member refetches them. */
+/** Keys start with the live topic 'family', so a change from another member refetches them. */
 export const familyKeys = {
+  all: ['family'] as const,
   members: ['family', 'members'] as const,
   settings: ['family', 'settings'] as const,
   invites: ['family', 'invites'] as const,
 };
+
+/** The family's queries; other features use these rather than declaring the keys again. */
+export const familyQueries = {
+  members: () => queryOptions({ queryKey: familyKeys.members, queryFn: () => call(api.listMembers) }),
+  settings: () => queryOptions({ queryKey: familyKeys.settings, queryFn: () => call(api.getFamilyName) }),
+  invites: () => queryOptions({ queryKey: familyKeys.invites, queryFn: () => call(api.listInvites) }),
+};
+
+/** What a live change of the family's topic refreshes. */
+export const familyLiveKeys = {
+  family: () => [familyKeys.all],
+} satisfies Partial<LiveKeys>;
 
 /**
  * The page's two load texts: 'Failed to ...' when the server answered with an error,
@@ -27,15 +41,15 @@ export function reasonOf(error: unknown): string {
 }
 
 export function useMembers() {
-  return useQuery({ queryKey: familyKeys.members, queryFn: () => call(api.listMembers) });
+  return useQuery(familyQueries.members());
 }
 
 export function useFamilySettings() {
-  return useQuery({ queryKey: familyKeys.settings, queryFn: () => call(api.getFamilyName) });
+  return useQuery(familyQueries.settings());
 }
 
 export function useInvites() {
-  return useQuery({ queryKey: familyKeys.invites, queryFn: () => call(api.listInvites) });
+  return useQuery(familyQueries.invites());
 }
 
 /** Puts one changed member into the cached list; the server's order is kept. */

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { mealMessages, type Meal } from '@hearth/contract/meals';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../shared/paths.ts';
 import { errorMessage } from '../../shared/api/client.ts';
 import { ErrorBanner, Loading, Notice } from '../../shared/ui/Status.tsx';
 import { failureText, useAddMealToList, useGroceryLists } from './queries.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { mealMessages, mealTimes } from '@hearth/contract/meals';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../shared/paths.ts';
 import { errorMessage } from '../../shared/api/client.ts';
 import { Modal } from '../../shared/ui/Modal.tsx';
 import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';

@@ -1,15 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as grocery from '@hearth/contract/grocery';
 import * as api from '@hearth/contract/meals';
 import { ApiError, call } from '../../shared/api/client.ts';
+import type { LiveKeys } from '../../shared/live.ts';
+import { groceryKeys, groceryQueries } from '../grocery/queries.ts';
 
-/** Keys start with the live-change topic ('meals', 'grocery'), so a change from another member refetches them. */
+/** Keys start with the live topic 'meals', so a change from another member refetches them. */
 export const mealKeys = {
   all: ['meals'] as const,
+  lists: ['meals', 'list'] as const,
   list: (familyId: string) => ['meals', 'list', familyId] as const,
   detail: (id: string) => ['meals', 'detail', id] as const,
 };
-const groceryListsKey = (familyId: string) => ['grocery', 'lists', familyId] as const;
+
+/** What a live change of the meals topic refreshes. */
+export const mealLiveKeys = {
+  meals: () => [mealKeys.all],
+} satisfies Partial<LiveKeys>;
 
 export function useMeals(familyId: string | null | undefined) {
   return useQuery({
@@ -37,7 +43,7 @@ export function useSaveMeal(id: string | undefined) {
       : call(api.createMeal, { body })),
     onSuccess: (meal) => {
       queryClient.setQueryData(mealKeys.detail(meal.id), meal);
-      return queryClient.invalidateQueries({ queryKey: ['meals', 'list'] });
+      return queryClient.invalidateQueries({ queryKey: mealKeys.lists });
     },
   });
 }
@@ -48,7 +54,7 @@ export function useDeleteMeal(id: string) {
     mutationFn: () => call(api.deleteMeal, { params: { id } }),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: mealKeys.detail(id) });
-      return queryClient.invalidateQueries({ queryKey: ['meals', 'list'] });
+      return queryClient.invalidateQueries({ queryKey: mealKeys.lists });
     },
   });
 }
@@ -58,16 +64,12 @@ export function useAddMealToList(id: string) {
   return useMutation({
     mutationFn: (input: { groceryListId: string; familyId: string }) =>
       call(api.addMealToGroceryList, { params: { id }, query: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['grocery'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: groceryKeys.all }),
   });
 }
 
 export function useGroceryLists(familyId: string | null | undefined) {
-  return useQuery({
-    queryKey: groceryListsKey(familyId ?? ''),
-    queryFn: () => call(grocery.getLists, { params: { familyId: familyId! } }),
-    enabled: Boolean(familyId),
-  });
+  return useQuery({ ...groceryQueries.lists(familyId ?? ''), enabled: Boolean(familyId) });
 }
 
 /** The spec's failure text, followed by the server's reason when it gave one the user can act on. */

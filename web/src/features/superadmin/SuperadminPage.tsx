@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import * as api from '@hearth/contract/superadmin';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../shared/paths.ts';
 import { ApiError } from '../../shared/api/client.ts';
 import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';
 import { AllUsers } from './AllUsers.tsx';
