@@ -26,6 +26,15 @@ export const errorStatus = {
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
+
+/** What the server answers when nothing more specific applies. */
+export const errorMessages = {
+  invalidValue: 'Invalid value',
+  invalidRequest: 'Invalid request',
+  notFound: 'Not found',
+  forbidden: 'You do not have permission to do this.',
+  internal: 'Something went wrong on our side. Please try again.',
+} as const;
 export const errorCodes = Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]];
 
 export const ErrorBody = z.object({
@@ -34,12 +43,3 @@ export const ErrorBody = z.object({
   errors: z.array(z.string()).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
-
-/** What the server answers when no rule-specific message applies. */
-export const errorMessages = {
-  notFound: 'Not found',
-  forbidden: 'You do not have permission to do this.',
-  invalidValue: 'Invalid value',
-  invalidRequest: 'Invalid request',
-  internal: 'Something went wrong on our side. Please try again.',
-} as const;

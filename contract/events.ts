@@ -3,7 +3,7 @@
  * events are these rows, under the spec's names) and sent to the family's live streams under the topics it
  * refreshes. Web query keys start with a topic, so a topic is the unit a screen refetches.
  */
-export const liveTopics = ['family', 'grocery', 'grocery-comments', 'recurring', 'meals'] as const;
+export const liveTopics = ['family', 'grocery', 'grocery-comments', 'recurring', 'meals', 'locations'] as const;
 export type LiveTopic = (typeof liveTopics)[number];
 
 export const eventTopics = {
@@ -35,6 +35,16 @@ export const eventTopics = {
   meal_created: ['meals'],
   meal_updated: ['meals'],
   meal_deleted: ['meals'],
+
+  location_created: ['locations'],
+  location_updated: ['locations'],
+  location_deleted: ['locations'],
+  tag_created: ['locations'],
+  tag_updated: ['locations'],
+  tag_deleted: ['locations'],
+  location_note_added: ['locations'],
+  location_note_updated: ['locations'],
+  location_note_deleted: ['locations'],
 } as const satisfies Record<string, readonly LiveTopic[]>;
 
 export type EventType = keyof typeof eventTopics;

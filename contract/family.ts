@@ -38,20 +38,7 @@ export const familyMessages = {
   cannotRemoveSelf: 'You cannot remove yourself from the family.',
   lastAdmin: 'The family needs at least one admin with an account. Make another member an admin first.',
   permissionAdminOnly: 'Only a family admin can change permission levels.',
-  /** Web texts of the family page (spec part 1 §8). */
-  loadMembersFailed: 'Failed to load family members',
-  loadMembersError: 'Error loading family members',
-  loadFamilyNameError: 'Error loading family name',
-  inviteFailed: 'Failed to create invite',
-  orderUpdateFailed: 'Failed to update member order',
-  autoAssignFailed: 'Failed to auto-assign numbers',
-  saved: 'Saved!',
   adminOnly: 'Admin only',
-  addMemberError: (message: string) => `Error adding member: ${message}`,
-  genericError: (message: string) => `Error: ${message}`,
-  updateMemberError: (message: string) => `Error updating member: ${message}`,
-  updateFamilyNameError: (message: string) => `Error updating family name: ${message}`,
-  updateTimezoneError: (message: string) => `Error updating timezone: ${message}`,
 } as const;
 
 const isCalendarDate = (value: string) => {

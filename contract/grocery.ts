@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Quantity as DecimalQuantity, quantityLimits, quantityMessages } from './quantity.ts';
 import { endpoint, Id, IsoDateTime } from './endpoint.ts';
 
 /** Length limits of the grocery feature (the spec names none; ours, documented in docs/DECISIONS.md). */
@@ -8,35 +9,13 @@ export const groceryLimits = {
   unitMax: 50,
   categoryMax: 50,
   commentMax: 2000,
-  /** Keeps quantities well inside PostgreSQL's integer. */
-  quantityMax: 100_000,
+  quantityMax: quantityLimits.max,
   /** The longest list a single reorder call may carry. */
   reorderMax: 5000,
 } as const;
 
 /** Spec texts (part 1 §2, §8) and the server's messages. */
 export const groceryMessages = {
-  createListFailed: 'Failed to create list',
-  saveOrderFailed: 'Failed to save item order',
-  togglePurchasedFailed: 'Failed to toggle purchased status',
-  deleteItemFailed: 'Failed to delete item',
-  deleteListFailed: 'Failed to delete list',
-  addItemFailed: 'Failed to add grocery item',
-  addRecurringItemFailed: 'Failed to add recurring grocery item',
-  loadCommentsFailed: 'Failed to load comments',
-  postCommentFailed: 'Failed to post comment',
-  archiveCommentFailed: 'Failed to archive comment',
-  postReplyFailed: 'Failed to post reply',
-  clearCommentsFailed: 'Failed to clear comments.',
-  loadRecurringFailed: 'Failed to load recurring items',
-  loadListsFailed: 'Failed to load grocery lists',
-  saveRecurringFailed: 'Failed to save recurring item',
-  deleteRecurringFailed: 'Failed to delete recurring item',
-  noRecurringItems: 'No recurring items yet. Add one to get started!',
-  loadItemsFailed: 'Failed to load items',
-  listMissing: 'This list does not exist or was deleted.',
-  loadingUser: 'Loading user info',
-  missingFamily: 'Error: Missing family ID.',
   listNotFound: 'Grocery list not found',
   itemNotFound: 'Grocery item not found',
   commentNotFound: 'Comment not found',
@@ -49,7 +28,7 @@ export const groceryMessages = {
   itemNameTooLong: `Item name must be at most ${groceryLimits.itemNameMax} characters`,
   unitTooLong: `Unit must be at most ${groceryLimits.unitMax} characters`,
   categoryTooLong: `Category must be at most ${groceryLimits.categoryMax} characters`,
-  quantityInvalid: `Quantity must be a whole number from 0 to ${groceryLimits.quantityMax}`,
+  quantityInvalid: quantityMessages.invalid,
   commentRequired: 'Comment text is required',
   commentTooLong: `Comments must be at most ${groceryLimits.commentMax} characters`,
   reorderEmpty: 'The new order must list at least one item',
@@ -59,9 +38,6 @@ export const groceryMessages = {
   reorderPositions: 'Positions must be 0, 1, 2, ... with each used once',
   recurringOtherList: 'The recurring item belongs to another list',
   frequencyRequired: 'Frequency is required',
-  nameRequired: 'Name is required',
-  listRequired: 'List is required',
-  quantityMin: 'Quantity must be 0 or more',
 } as const;
 
 export const GroceryList = z.object({
@@ -77,7 +53,7 @@ export type Recurrence = z.infer<typeof Recurrence>;
 export const GroceryItem = z.object({
   id: z.uuid(),
   name: z.string(),
-  quantity: z.number().int().nullable(),
+  quantity: z.number().nullable(),
   unit: z.string().nullable(),
   category: z.string().nullable(),
   recurrence: Recurrence,
@@ -102,7 +78,7 @@ export const RecurringItem = z.object({
   name: z.string(),
   listId: z.uuid(),
   familyId: z.uuid(),
-  quantity: z.number().int().nullable(),
+  quantity: z.number().nullable(),
   unit: z.string().nullable(),
   frequency: Frequency,
   /** When the recurrence job next puts the item back on its list. */
@@ -130,8 +106,7 @@ export type GroceryComment = z.infer<typeof GroceryComment>;
 /** Optional text: blank becomes null; left out stays undefined (PATCH keeps the value). */
 const optionalText = (max: number, tooLong: string) => z.string().trim().max(max, tooLong).nullable()
   .transform((v) => (v ? v : null)).optional();
-const Quantity = z.number({ error: groceryMessages.quantityInvalid }).int(groceryMessages.quantityInvalid)
-  .min(0, groceryMessages.quantityInvalid).max(groceryLimits.quantityMax, groceryMessages.quantityInvalid).nullable();
+const Quantity = DecimalQuantity(groceryMessages.quantityInvalid).nullable();
 const ItemName = z.string({ error: groceryMessages.itemNameRequired }).trim()
   .min(1, groceryMessages.itemNameRequired).max(groceryLimits.itemNameMax, groceryMessages.itemNameTooLong);
 /** The client may send familyId; the server only accepts the caller's own. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Quantity, quantityLimits } from './quantity.ts';
 import { endpoint, Id, IdParams, IsoDateTime } from './endpoint.ts';
 
 /** Field limits of the recipe library (the spec names none; these keep rows and pages bounded). */
@@ -9,28 +10,17 @@ export const mealLimits = {
   minutesMax: 10_080,
   ingredientsMax: 100,
   ingredientNameMax: 255,
-  quantityMax: 100_000,
+  quantityMax: quantityLimits.max,
   unitMax: 50,
 } as const;
 
 /** The spec's exact texts for meals (part 1 §2, §5, §8), plus the server's limit messages. */
 export const mealMessages = {
-  addMeal: '+ Add Meal',
-  empty: "No meals yet. Click '+ Add Meal' to create your first one!",
   notFound: 'Meal not found.',
   requiredFields: 'Please fill in all required fields',
   ingredientNameRequired: 'Ingredient name is required.',
   invalidIngredients: 'Invalid ingredients data',
-  notAuthenticated: 'User not authenticated',
-  saveFailed: 'Failed to save meal',
-  addFailed: 'Failed to add meal.',
-  updateFailed: 'Failed to update meal.',
-  deleteFailed: 'Failed to delete meal.',
-  addToListFailed: 'Failed to add ingredients to list',
-  loadFailed: 'Failed to load meals',
-  loadOneFailed: 'Failed to load meal',
   noFamily: 'You are not a member of a family yet.',
-  noLists: 'No grocery lists yet.',
   nameTooLong: `Meal name must be at most ${mealLimits.nameMax} characters`,
   timeTooLong: `Prep and total time must be at most ${mealLimits.minutesMax} minutes`,
   directionsTooLong: `Directions must be at most ${mealLimits.directionsMax} characters`,
@@ -54,8 +44,7 @@ const Minutes = z.number({ error: mealMessages.requiredFields })
 export const IngredientInput = z.object({
   name: z.string({ error: mealMessages.ingredientNameRequired }).trim()
     .min(1, mealMessages.ingredientNameRequired).max(mealLimits.ingredientNameMax, mealMessages.ingredientNameTooLong),
-  quantity: z.number({ error: mealMessages.invalidIngredients }).int(mealMessages.invalidIngredients)
-    .min(0, mealMessages.invalidIngredients).max(mealLimits.quantityMax, mealMessages.invalidIngredients).nullish(),
+  quantity: Quantity(mealMessages.invalidIngredients).nullish(),
   /** Trimmed; empty means none. */
   unit: z.string({ error: mealMessages.invalidIngredients }).trim().max(mealLimits.unitMax, mealMessages.unitTooLong)
     .nullish(),
@@ -81,7 +70,7 @@ export type MealInput = z.input<typeof MealInput>;
 
 export const Ingredient = z.object({
   name: z.string(),
-  quantity: z.number().int().nullable(),
+  quantity: z.number().nullable(),
   unit: z.string().nullable(),
   groceryListId: z.uuid().nullable(),
 });

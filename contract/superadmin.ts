@@ -6,23 +6,11 @@ export const AccountStatus = z.enum(['PENDING', 'ACTIVE', 'REJECTED']);
 export type AccountStatus = z.infer<typeof AccountStatus>;
 
 export const superadminMessages = {
-  loginFailed: 'Login failed. Please check your credentials.',
   authFailed: 'Authentication failed',
-  loadFailed: 'Failed to load data',
-  approveFailed: 'Failed to approve user',
-  rejectFailed: 'Failed to reject user',
-  assignFailed: 'Failed to assign user to family',
-  statusFailed: 'Failed to change user status',
-  resetFailed: 'Failed to reset password',
-  createFamilyFailed: 'Failed to create family',
-  familyNameRequired: 'Family name is required',
-  familyIdRequired: 'Please enter a family ID',
-  selectUsers: 'Please select at least one user',
-  notConfigured: 'Super admin is not configured on this server',
   userNotFound: 'User not found',
   familyNotFound: 'Family not found',
-  passwordReset: 'Password reset',
-  lastAdmin: 'This user is the last admin of their family; make another member an admin first.',
+  familyNameRequired: 'Family name is required',
+  notConfigured: 'Super admin is not configured on this server',
 } as const;
 
 export const AdminUser = z.object({

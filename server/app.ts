@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
+import zlib from 'node:zlib';
 import { join } from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -13,31 +15,34 @@ import type { Clock } from './platform/clock.ts';
 import { days, systemClock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/client.ts';
+import { vacuumWhereNeeded } from './platform/db/maintenance.ts';
 import type { Deps } from './platform/deps.ts';
 import { errorHandler } from './platform/http/errors.ts';
+import { compiledSerializer } from './platform/http/serializer.ts';
 import type { App } from './platform/http/route.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { Events } from './platform/events.ts';
 import { Realtime } from './platform/realtime.ts';
 import { Throttle } from './platform/throttle.ts';
 import { Scheduler } from './platform/jobs.ts';
-import { jobsOf, type FeatureModule } from './platform/module.ts';
+import type { FeatureModule } from './platform/module.ts';
 import { accountsModule } from './features/accounts/module.ts';
 import { familyModule } from './features/family/module.ts';
 import { groceryModule } from './features/grocery/module.ts';
 import { liveModule } from './features/live/module.ts';
+import { locationsModule } from './features/locations/module.ts';
 import { mealsModule } from './features/meals/module.ts';
 import { superadminModule } from './features/superadmin/module.ts';
 
-/** Every feature of the app: its routes are registered and its jobs scheduled from this list. */
-export const modules: readonly FeatureModule[] = [
-  accountsModule,
-  familyModule,
-  mealsModule,
-  superadminModule,
-  groceryModule,
-  liveModule,
+/** Every feature of the app; adding one is one line here. */
+const modules: FeatureModule[] = [
+  accountsModule, familyModule, mealsModule, superadminModule, groceryModule, locationsModule, liveModule,
 ];
+
+/** Vite's hashed build output under assets/ is immutable; everything else (index.html, icons) is revalidated. */
+export function cacheControlFor(path: string): string {
+  return /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
 
 export interface AppOptions {
   config: Config;
@@ -47,6 +52,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Background jobs run on real time only; tests (ManualClock) call the jobs' run functions directly. */
   runJobs?: boolean;
+  /** Checks every answer against the contract with zod (tests, development); false: compiled serializers. */
+  checkResponses?: boolean;
 }
 
 /** Builds the whole app without listening, so tests can `inject` into it. */
@@ -58,7 +65,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   };
   const app = Fastify(serverOptions).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(options.checkResponses === false ? compiledSerializer : serializerCompiler);
   app.setErrorHandler(errorHandler);
 
   const clock = options.clock ?? systemClock;
@@ -78,6 +85,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     log: app.log,
   };
 
+  // Answers and unprecompressed files over 1 kB; brotli at a quality cheap enough for per-request JSON.
+  await app.register(compress, {
+    threshold: 1024, encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => ({ statusCode: 429, message: messages.tooManyAttempts }),
@@ -97,17 +109,22 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(async (api) => {
-    const scoped = api as unknown as App;
-    for (const module of modules) module.routes(scoped, deps);
+    for (const module of modules) module.routes(api as unknown as App, deps);
   });
 
   const webDist = options.config.webDist;
   const spa = webDist !== undefined && existsSync(join(webDist, 'index.html'));
-  if (spa) await app.register(fastifyStatic, { root: webDist, wildcard: false });
+  if (spa) {
+    await app.register(fastifyStatic, {
+      root: webDist, wildcard: false, preCompressed: true, cacheControl: false,
+      // Hashed file names change with their content, so they never need revalidating; index.html always does.
+      setHeaders: (reply, path) => reply.header('cache-control', cacheControlFor(path)),
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     if (spa && request.method === 'GET' && !url.startsWith('/api/') && url !== '/api') {
-      return reply.type('text/html').sendFile('index.html');
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({ code: 'NOT_FOUND', message: `No route ${request.method} ${url.split('?')[0]}` });
   });
@@ -115,9 +132,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const scheduler = new Scheduler(app.log);
   if (options.runJobs ?? options.clock === undefined) {
     scheduler.start([
-      ...jobsOf(modules, deps),
+      ...modules.flatMap((module) => module.jobs?.(deps) ?? []),
       // Attempts older than a day are past every throttle window.
       { name: 'throttle-prune', run: () => deps.throttle.prune(days(1)) },
+      ...(options.database.engine === 'pglite'
+        ? [{ name: 'vacuum', run: () => vacuumWhereNeeded(options.database) }] : []),
     ]);
   }
   app.addHook('onClose', async () => {

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { migrate, openPglite, openPostgres } from './platform/db/client.ts';
+import { markCleanStop, recoverAfterUncleanStop } from './platform/db/maintenance.ts';
 
 /** Reads the environment, opens and migrates the database, and listens. */
 async function main() {
@@ -20,8 +21,14 @@ async function main() {
     ? await openPostgres(config.databaseUrl)
     : await openPglite({ dataDir: config.dataDir });
   await migrate(database);
+  if (!config.databaseUrl && (await recoverAfterUncleanStop(database, config.dataDir))) {
+    console.log('The last run did not stop cleanly: the embedded database was vacuumed.');
+  }
 
-  const app = await buildApp({ config, database, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+  const app = await buildApp({
+    config, database, logger: { level: process.env.LOG_LEVEL ?? 'info' },
+    checkResponses: process.env.NODE_ENV === 'development',
+  });
   app.log.info(config.databaseUrl ? 'Database: PostgreSQL' : `Database: PGlite in ${config.dataDir}`);
   if (!config.smtpUrl) app.log.info('SMTP_URL is not set: mail is printed to this log instead of being sent.');
   if (!config.superadmin) {
@@ -31,6 +38,7 @@ async function main() {
   const stop = async () => {
     await app.close();
     await database.close();
+    if (!config.databaseUrl) await markCleanStop(config.dataDir);
     process.exit(0);
   };
   process.once('SIGINT', stop);

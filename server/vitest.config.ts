@@ -11,7 +11,11 @@ export default defineConfig({
       extends: true,
       test: {
         name: `server-${engine}`,
-        include: ['features/**/*.test.ts', 'platform/**/*.test.ts', 'test/**/*.test.ts'],
+        include: [
+          'features/**/*.test.ts', 'platform/**/*.test.ts', 'test/**/*.test.ts',
+          // The contract's pure rules need no database: once is enough.
+          ...(engine === 'pglite' ? ['../contract/**/*.test.ts'] : []),
+        ],
         provide: { engine },
         testTimeout: 20_000,
         hookTimeout: 30_000,

@@ -1,31 +1,31 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import * as grocery from '@hearth/contract/grocery';
+import { callApi } from './api.ts';
 import type { ApiSession } from './session.ts';
 
-const auth = (s: ApiSession) => ({ authorization: `Bearer ${s.token}` });
-
-async function ok<T>(what: string, res: { ok(): boolean; status(): number; text(): Promise<string>; json(): Promise<unknown> }): Promise<T> {
-  if (!res.ok()) throw new Error(`${what}: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
 export async function newListViaApi(request: APIRequestContext, s: ApiSession, title: string): Promise<string> {
-  const list = await ok<{ id: string }>('create list', await request.post('/api/grocery-lists', {
-    headers: auth(s), data: { familyId: s.user.familyId, title },
-  }));
+  const list = await callApi(request, grocery.createList, {
+    token: s.token, body: { familyId: s.user.familyId ?? undefined, title },
+  });
   return list.id;
 }
 
 export async function addItemViaApi(
-  request: APIRequestContext, s: ApiSession, listId: string, name: string, extra: Record<string, unknown> = {},
-): Promise<{ id: string }> {
-  return ok('add item', await request.post('/api/grocery', {
-    headers: auth(s), data: { name, quantity: null, unit: null, category: null, listId, familyId: s.user.familyId, ...extra },
-  }));
+  request: APIRequestContext, s: ApiSession, listId: string, name: string,
+  extra: Partial<grocery.GroceryItem> = {},
+): Promise<grocery.GroceryItem> {
+  return callApi(request, grocery.addItem, {
+    token: s.token,
+    body: { name, quantity: null, unit: null, category: null, listId, familyId: s.user.familyId ?? undefined, ...extra },
+  });
+}
+
+export async function itemsViaApi(request: APIRequestContext, s: ApiSession, listId: string): Promise<grocery.GroceryItem[]> {
+  return callApi(request, grocery.getItems, { token: s.token, params: { listId } });
 }
 
 export async function itemNamesViaApi(request: APIRequestContext, s: ApiSession, listId: string): Promise<string[]> {
-  const items = await ok<{ name: string }[]>('items', await request.get(`/api/grocery/list/${listId}`, { headers: auth(s) }));
-  return items.map((i) => i.name);
+  return (await itemsViaApi(request, s, listId)).map((i) => i.name);
 }
 
 /** The item rows of the list page, top to bottom. */

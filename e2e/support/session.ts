@@ -1,9 +1,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import * as accounts from '@hearth/contract/accounts';
+import { callApi } from './api.ts';
 import { asOwnClient, linkIn, password, uniqueEmail, waitForMail } from './hearth.ts';
 
 export interface ApiSession {
   token: string;
-  user: { id: string; name: string; email: string; familyId: string | null; permissionLevel: string | null; createdAt: string };
+  user: accounts.SessionUser;
   email: string;
   password: string;
 }
@@ -14,22 +16,18 @@ export async function signUpViaApi(
 ): Promise<ApiSession> {
   const email = input.email ?? uniqueEmail();
   const headers = asOwnClient();
-  const reg = await request.post('/api/register', {
-    headers,
-    data: { email, name: input.name ?? 'E2E User', password, inviteToken: input.inviteToken ?? null },
+  await callApi(request, accounts.register, {
+    headers, body: { email, name: input.name ?? 'E2E User', password, inviteToken: input.inviteToken ?? null },
   });
-  if (reg.status() !== 201) throw new Error(`register: ${reg.status()} ${await reg.text()}`);
   const mail = await waitForMail(email, /Verify/);
   const token = new URL(linkIn(mail.text, '/verify-email')).searchParams.get('token');
-  const verified = await request.post('/api/auth/verify-email', { headers, data: { token } });
-  if (!verified.ok()) throw new Error(`verify: ${verified.status()} ${await verified.text()}`);
+  if (!token) throw new Error('no token in the verification link');
+  await callApi(request, accounts.verifyEmail, { headers, body: { token } });
   return signInViaApi(request, email);
 }
 
 export async function signInViaApi(request: APIRequestContext, email: string): Promise<ApiSession> {
-  const login = await request.post('/api/login', { headers: asOwnClient(), data: { email, password } });
-  if (!login.ok()) throw new Error(`login: ${login.status()} ${await login.text()}`);
-  const body = await login.json();
+  const body = await callApi(request, accounts.login, { headers: asOwnClient(), body: { email, password } });
   return { token: body.token, user: body.user, email, password };
 }
 

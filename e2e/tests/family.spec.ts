@@ -64,8 +64,8 @@ test('an admin revokes an invite from the invite list', async ({ page, request }
   const token = inviteTokenOf(await dialog.getByLabel('Invite link').inputValue());
   const item = dialog.getByRole('list', { name: 'Active invites' }).getByRole('listitem');
   await expect(item).toContainText('Anyone with the link');
-  page.once('dialog', (confirm) => confirm.accept());
   await item.getByRole('button', { name: 'Revoke' }).click();
+  await page.getByRole('dialog', { name: 'Revoke invite' }).getByRole('button', { name: 'Revoke' }).click();
   await expect(dialog.getByText('No active invites.')).toBeVisible();
   const reg = await request.post('/api/register', {
     headers: asOwnClient(),
@@ -165,8 +165,8 @@ test('an admin removes a member, who loses access to the family', async ({ page,
   await useSession(page, admin);
   await page.goto('/family');
   await expect(memberCard(page, 'Max').getByRole('button', { name: 'Remove' })).toHaveCount(0);
-  page.once('dialog', (confirm) => confirm.accept());
   await memberCard(page, 'Eve').getByRole('button', { name: 'Remove' }).click();
+  await page.getByRole('dialog', { name: 'Remove member' }).getByRole('button', { name: 'Remove' }).click();
   await expect(memberCard(page, 'Eve')).toHaveCount(0);
   const res = await request.get('/api/family-members', { headers: { authorization: `Bearer ${editor.token}` } });
   expect(res.status()).toBe(403);

@@ -6,40 +6,18 @@
  * Always on PGlite (in memory); also on PostgreSQL when DATABASE_URL is set, in a scratch database it
  * creates and drops. Run: `node scripts/bench/grocery.ts`.
  */
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { buildApp } from '../../server/app.ts';
-import { createSession } from '../../server/platform/auth/sessions.ts';
-import { systemClock } from '../../server/platform/clock.ts';
 import { loadConfig } from '../../server/platform/config.ts';
-import { migrate, openPostgres, pgliteDatabase, type Database, type Db } from '../../server/platform/db/client.ts';
-import { groceryItems, groceryLists, users } from '../../server/platform/db/schema.ts';
-import { foundFamily, joinFamily } from '../../server/features/family/membership.ts';
+import type { Database } from '../../server/platform/db/client.ts';
+import { groceryItems, groceryLists } from '../../server/platform/db/schema.ts';
+import { member, onEachEngine, summary } from './support/common.ts';
 
 const itemCount = 500;
 const loadRuns = 100;
 const reorderRuns = 50;
 const liveChanges = 200;
 const liveTimeoutMs = 5000;
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-const summary = (samples: number[]) =>
-  `p50 ${percentile(samples, 50).toFixed(1)} ms, p95 ${percentile(samples, 95).toFixed(1)} ms (n=${samples.length})`;
-
-async function member(db: Db, name: string, familyId?: string) {
-  const [user] = await db.insert(users).values({
-    email: `${name.toLowerCase()}-${randomBytes(4).toString('hex')}@bench.test`, name, passwordHash: 'unused', status: 'ACTIVE',
-  }).returning();
-  if (!user) throw new Error('user insert failed');
-  const family = familyId ?? await foundFamily(db, user);
-  if (familyId) await joinFamily(db, familyId, user, 'EDIT');
-  return { token: await createSession(db, systemClock, user.id), familyId: family };
-}
 
 /** Reads SSE events from /api/live and hands each change to the waiter for its item id. */
 async function openStream(base: string, token: string, signal: AbortSignal) {
@@ -80,7 +58,6 @@ async function openStream(base: string, token: string, signal: AbortSignal) {
 }
 
 async function bench(label: string, database: Database): Promise<void> {
-  await migrate(database);
   const config = loadConfig({ PUBLIC_URL: 'http://127.0.0.1' });
   const app = await buildApp({ config, database, runJobs: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -141,27 +118,4 @@ async function bench(label: string, database: Database): Promise<void> {
   }
 }
 
-async function admin(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-await bench('PGlite', pgliteDatabase(await PGlite.create()));
-
-const serverUrl = process.env.DATABASE_URL;
-if (serverUrl) {
-  const name = `hearth_bench_${randomBytes(4).toString('hex')}`;
-  const scratch = new URL(serverUrl);
-  scratch.pathname = `/${name}`;
-  await admin(serverUrl, `CREATE DATABASE ${name}`);
-  try {
-    await bench('PostgreSQL', await openPostgres(scratch.toString()));
-  } finally {
-    await admin(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  }
-}
+await onEachEngine(bench);

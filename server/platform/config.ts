@@ -18,6 +18,7 @@ const Env = z.object({
   AI_BASE_URL: z.url().optional(),
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().optional(),
+  GEOCODER_URL: z.url().optional(),
 });
 
 export interface Config {
@@ -34,6 +35,8 @@ export interface Config {
   trustProxy: boolean | string;
   /** Folder of the built web app, served with SPA fallback when present. */
   webDist: string | undefined;
+  /** A geocoder speaking the Photon API, for address suggestions; none without it. */
+  geocoderUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -64,6 +67,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     requireApproval: e.REQUIRE_APPROVAL,
     webDist: e.WEB_DIST,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    geocoderUrl: e.GEOCODER_URL,
   };
 }
 

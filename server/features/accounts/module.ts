@@ -1,4 +1,4 @@
 import type { FeatureModule } from '../../platform/module.ts';
 import { accountRoutes } from './routes.ts';
 
-export const accountsModule: FeatureModule = { name: 'accounts', routes: accountRoutes, jobs: [] };
+export const accountsModule: FeatureModule = { name: 'accounts', routes: accountRoutes };

@@ -6,6 +6,7 @@ import {
 } from '../../platform/auth/sessions.ts';
 import { hours, minutes } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db/client.ts';
+import { isUniqueViolation } from '../../platform/db/tenancy.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, conflict, invalid, rateLimited, unauthenticated } from '../../platform/errors.ts';
 import { deliver } from '../../platform/mail/deliver.ts';
@@ -202,10 +203,4 @@ export class AccountService {
     await revokeSession(this.deps.db, this.deps.clock, caller.sessionId);
     return null;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } }).code
-    ?? (error as { cause?: { code?: string } }).cause?.code;
-  return code === '23505';
 }

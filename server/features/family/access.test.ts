@@ -3,8 +3,7 @@ import * as api from '@hearth/contract/family';
 import { familyMessages as msg } from '@hearth/contract/family';
 import type { PermissionLevel } from '@hearth/contract/permissions';
 import { createTestApp, signUp, type Answer, type TestApp } from '../../test/harness.ts';
-import { addChild, familyState, inviteToken } from './test-helpers.ts';
-import { founder, joinFamily, type Member } from '../../test/factories.ts';
+import { addChild, familyState, founder, inviteToken, joinAs, type Member } from './test-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
@@ -71,7 +70,7 @@ describe('permission matrix', () => {
   let family: Record<PermissionLevel, Member>;
   beforeAll(async () => {
     const admin = await founder(t, 'ADMIN');
-    family = { ADMIN: admin, EDIT: await joinFamily(t, admin, 'EDIT'), READ_ONLY: await joinFamily(t, admin, 'READ_ONLY') };
+    family = { ADMIN: admin, EDIT: await joinAs(t, admin, 'EDIT'), READ_ONLY: await joinAs(t, admin, 'READ_ONLY') };
   });
 
   for (const c of calls) {
@@ -105,11 +104,11 @@ describe('permission matrix', () => {
 describe('isolation between families', () => {
   it('answers 404 for every id of another family, exactly as for a missing one, and changes nothing there', async () => {
     const a = await founder(t, 'Family A admin');
-    const aEditor = await joinFamily(t, a, 'EDIT');
+    const aEditor = await joinAs(t, a, 'EDIT');
     const aChild = await addChild(a, 'A child');
     const aToken = await inviteToken(a);
     const b = await founder(t, 'Family B admin');
-    const bReader = await joinFamily(t, b, 'READ_ONLY');
+    const bReader = await joinAs(t, b, 'READ_ONLY');
     const before = await familyState(t, a.familyId);
     const missing = crypto.randomUUID();
 

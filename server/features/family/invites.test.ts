@@ -7,8 +7,7 @@ import { days } from '../../platform/clock.ts';
 import { familyMembers, invites, familyEvents } from '../../platform/db/schema.ts';
 import { createTestApp, signUp, strongPassword, uniqueEmail, type TestApp } from '../../test/harness.ts';
 import { inviteMailWindows } from './service.ts';
-import { inviteToken } from './test-helpers.ts';
-import { founder } from '../../test/factories.ts';
+import { founder, inviteToken } from './test-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });

@@ -5,8 +5,7 @@ import { familyMessages as msg } from '@hearth/contract/family';
 import { noFamilyMessage } from '../../platform/auth/family-access.ts';
 import { familyMembers, users } from '../../platform/db/schema.ts';
 import { createTestApp, uniqueEmail, type TestApp } from '../../test/harness.ts';
-import { addChild, inviteToken } from './test-helpers.ts';
-import { founder, joinFamily } from '../../test/factories.ts';
+import { addChild, founder, inviteToken, joinAs } from './test-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
@@ -22,7 +21,7 @@ async function userRow(id: string) {
 /** A user whose family removed them, so they have an account and no family. */
 async function familylessUser(name = 'Drifter') {
   const host = await founder(t, 'Host');
-  const user = await joinFamily(t, host, 'EDIT', name);
+  const user = await joinAs(t, host, 'EDIT', name);
   expect((await host.call(api.removeMember, { params: { id: user.memberId } })).status).toBe(204);
   return user;
 }
@@ -131,7 +130,7 @@ describe('adding members', () => {
 
   it('refuses an account that is already in this family', async () => {
     const admin = await founder(t);
-    const editor = await joinFamily(t, admin, 'EDIT');
+    const editor = await joinAs(t, admin, 'EDIT');
     for (const body of [{ name: 'X', email: editor.email }, { name: 'X', userId: editor.user.id }]) {
       const res = await admin.call(api.addMember, { body });
       expect(res.status).toBe(409);
@@ -155,7 +154,7 @@ describe('adding members', () => {
 
   it('lets an EDIT member add EDIT and READ_ONLY members but not ADMINs', async () => {
     const admin = await founder(t);
-    const editor = await joinFamily(t, admin, 'EDIT');
+    const editor = await joinAs(t, admin, 'EDIT');
     expect((await editor.call(api.addMember, { body: { name: 'E', permissionLevel: 'EDIT' } })).status).toBe(201);
     expect((await editor.call(api.addMember, { body: { name: 'R' } })).status).toBe(201);
     const res = await editor.call(api.addMember, { body: { name: 'A', permissionLevel: 'ADMIN' } });
@@ -200,7 +199,7 @@ describe('editing members', () => {
 
   it('lets an EDIT member edit anyone\'s details but not change a permission level', async () => {
     const admin = await founder(t);
-    const editor = await joinFamily(t, admin, 'EDIT');
+    const editor = await joinAs(t, admin, 'EDIT');
     const renamed = await editor.call(api.updateMember, {
       params: { id: admin.memberId }, body: { name: 'Boss', permissionLevel: 'ADMIN' },
     });
@@ -217,7 +216,7 @@ describe('editing members', () => {
 
   it('lets an admin change permission levels', async () => {
     const admin = await founder(t);
-    const editor = await joinFamily(t, admin, 'EDIT');
+    const editor = await joinAs(t, admin, 'EDIT');
     const res = await admin.call(api.updateMember, { params: { id: editor.memberId }, body: { name: 'E', permissionLevel: 'READ_ONLY' } });
     expect(res.body.permissionLevel).toBe('READ_ONLY');
     const write = await editor.call(api.addMember, { body: { name: 'nope' } });
@@ -228,7 +227,7 @@ describe('editing members', () => {
 describe('the last admin', () => {
   it('cannot be demoted, until another account is admin', async () => {
     const admin = await founder(t);
-    const other = await joinFamily(t, admin, 'EDIT');
+    const other = await joinAs(t, admin, 'EDIT');
     const demote = () => admin.call(api.updateMember, {
       params: { id: admin.memberId }, body: { name: 'Founder', permissionLevel: 'EDIT' },
     });
@@ -271,7 +270,7 @@ describe('removing members', () => {
 
   it('takes the family away from a linked account, which loses access at once', async () => {
     const admin = await founder(t);
-    const editor = await joinFamily(t, admin, 'EDIT');
+    const editor = await joinAs(t, admin, 'EDIT');
     expect((await editor.call(api.listMembers)).status).toBe(200);
     expect((await admin.call(api.removeMember, { params: { id: editor.memberId } })).status).toBe(204);
     expect((await userRow(editor.user.id)).familyId).toBeNull();
@@ -282,7 +281,7 @@ describe('removing members', () => {
 
   it('lets an admin remove another admin', async () => {
     const admin = await founder(t);
-    const second = await joinFamily(t, admin, 'ADMIN');
+    const second = await joinAs(t, admin, 'ADMIN');
     expect((await admin.call(api.removeMember, { params: { id: second.memberId } })).status).toBe(204);
     expect((await second.call(api.listMembers)).status).toBe(403);
   });
@@ -291,7 +290,7 @@ describe('removing members', () => {
 describe('colours', () => {
   it('lets any member, even READ_ONLY, change any member\'s colour', async () => {
     const admin = await founder(t);
-    const reader = await joinFamily(t, admin, 'READ_ONLY');
+    const reader = await joinAs(t, admin, 'READ_ONLY');
     const res = await reader.call(api.setMemberColor, { params: { id: admin.memberId }, body: { color: '#12AB9f' } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: admin.memberId, color: '#12ab9f' });
@@ -370,7 +369,7 @@ describe('member order', () => {
 describe('family name and timezone', () => {
   it('answers the name and the default timezone to any member', async () => {
     const admin = await founder(t, 'Ola');
-    const reader = await joinFamily(t, admin, 'READ_ONLY');
+    const reader = await joinAs(t, admin, 'READ_ONLY');
     const res = await reader.call(api.getFamilyName);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ familyName: "Ola's Family", timezone: 'America/New_York' });
@@ -437,7 +436,7 @@ describe('live changes', () => {
 
   it('does not publish a refused write', async () => {
     const admin = await founder(t);
-    const reader = await joinFamily(t, admin, 'READ_ONLY');
+    const reader = await joinAs(t, admin, 'READ_ONLY');
     const changes: string[] = [];
     const stop = await t.database.listen('hearth_changes', (payload) => changes.push(payload));
     try {

@@ -1,4 +1,4 @@
 import type { FeatureModule } from '../../platform/module.ts';
 import { familyRoutes } from './routes.ts';
 
-export const familyModule: FeatureModule = { name: 'family', routes: familyRoutes, jobs: [] };
+export const familyModule: FeatureModule = { name: 'family', routes: familyRoutes };

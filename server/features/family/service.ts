@@ -38,6 +38,7 @@ export class FamilyService {
     return this.deps.events.record(tx, { familyId: me.familyId, actorId: me.userId, type, subjectId, data });
   }
 
+
   private inviteUrl(token: string): string {
     return `${this.deps.config.publicUrl}/auth?invite=${encodeURIComponent(token)}`;
   }
@@ -212,7 +213,9 @@ export class FamilyService {
       return { row: invite, familyName: family.name };
     });
     const inviteUrl = this.inviteUrl(token);
-    if (invitedEmail) deliver(this.deps, invitationMail(invitedEmail, { inviterName: me.name, familyName, link: inviteUrl }));
+    if (invitedEmail) {
+      deliver(this.deps, invitationMail(invitedEmail, { inviterName: me.name, familyName, link: inviteUrl }));
+    }
     return toInvite(row, inviteUrl);
   }
 

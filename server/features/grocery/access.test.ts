@@ -5,8 +5,7 @@ import type { Endpoint } from '@hearth/contract/endpoint';
 import { noFamilyMessage, readOnlyMessage } from '../../platform/auth/family-access.ts';
 import { familyMembers, users } from '../../platform/db/schema.ts';
 import { createTestApp, signUp, type CallInput, type SignedInUser, type TestApp } from '../../test/harness.ts';
-import { groceryState, newItem, newList, newMeal, newRecurring } from './test-helpers.ts';
-import { joinFamily } from '../../test/factories.ts';
+import { groceryState, joinAs, newItem, newList, newMeal, newRecurring } from './test-helpers.ts';
 
 let t: TestApp;
 let ada: SignedInUser;
@@ -24,8 +23,8 @@ async function comment(user: SignedInUser, listId: string): Promise<string> {
 beforeAll(async () => {
   t = await createTestApp();
   ada = await signUp(t, { name: 'Ada' });
-  ed = await joinFamily(t, ada, 'EDIT', 'Ed');
-  ro = await joinFamily(t, ada, 'READ_ONLY', 'Ro');
+  ed = await joinAs(t, ada, 'EDIT', 'Ed');
+  ro = await joinAs(t, ada, 'READ_ONLY', 'Ro');
   oz = await signUp(t, { name: 'Oz' });
   const listA = await newList(ada, 'A list');
   a = {

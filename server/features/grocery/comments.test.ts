@@ -3,8 +3,7 @@ import { eq } from 'drizzle-orm';
 import * as api from '@hearth/contract/grocery';
 import { groceryComments } from '../../platform/db/schema.ts';
 import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
-import { newList } from './test-helpers.ts';
-import { joinFamily } from '../../test/factories.ts';
+import { joinAs, newList } from './test-helpers.ts';
 
 const m = api.groceryMessages;
 let t: TestApp;
@@ -13,7 +12,7 @@ let ben: SignedInUser;
 beforeAll(async () => {
   t = await createTestApp();
   ada = await signUp(t, { name: 'Ada' });
-  ben = await joinFamily(t, ada, 'EDIT', 'Ben');
+  ben = await joinAs(t, ada, 'EDIT', 'Ben');
 });
 afterAll(async () => { await t.close(); });
 

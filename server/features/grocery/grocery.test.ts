@@ -102,14 +102,22 @@ describe('grocery items', () => {
     expect(item).toMatchObject({ unit: null, category: null, quantity: null, recurrence: 'none' });
   });
 
-  it('refuses a blank name, a too long one, and a quantity that is negative or not whole', async () => {
+  it('keeps decimal quantities as sent, whole numbers unchanged', async () => {
+    const listId = await newList(ada);
+    expect((await newItem(ada, listId, 'Cream', { quantity: 0.5, unit: 'cup' })).quantity).toBe(0.5);
+    expect((await newItem(ada, listId, 'Beef', { quantity: 1.5, unit: 'lbs' })).quantity).toBe(1.5);
+    expect((await newItem(ada, listId, 'Eggs', { quantity: 12 })).quantity).toBe(12);
+    expect((await itemsOf(ada, listId)).map((i) => i.quantity)).toEqual([12, 1.5, 0.5]);
+  });
+
+  it('refuses a blank name, a too long one, and a quantity that is negative, too large or not a number', async () => {
     const listId = await newList(ada);
     const add = (body: Record<string, unknown>) => ada.call(api.addItem, { body: { name: 'x', listId, ...body } });
     const blank = await add({ name: '   ' });
     expect([blank.status, blank.body.message]).toEqual([400, m.itemNameRequired]);
     const long = await add({ name: 'x'.repeat(api.groceryLimits.itemNameMax + 1) });
     expect([long.status, long.body.message]).toEqual([400, m.itemNameTooLong]);
-    for (const quantity of [-1, 1.5, api.groceryLimits.quantityMax + 1]) {
+    for (const quantity of [-1, api.groceryLimits.quantityMax + 1, '2']) {
       const res = await add({ quantity });
       expect([res.status, res.body.message]).toEqual([400, m.quantityInvalid]);
     }

@@ -5,5 +5,5 @@ import { groceryRoutes } from './routes.ts';
 export const groceryModule: FeatureModule = {
   name: 'grocery',
   routes: groceryRoutes,
-  jobs: [{ name: 'recurring-items', run: runRecurrence }],
+  jobs: (deps) => [{ name: 'recurring-items', run: () => runRecurrence(deps) }],
 };

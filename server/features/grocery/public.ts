@@ -1,6 +1,6 @@
 import type { Tx } from '../../platform/db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { insertAtTop, lockFamilyList } from './service.ts';
+import { insertAtTop, lockFamilyList } from './positions.ts';
 
 /**
  * The grocery feature's public API for other features (meals, AI planner).

@@ -2,7 +2,7 @@ import { recurrenceOf } from '@hearth/contract/grocery';
 import type { Deps } from '../../platform/deps.ts';
 import * as repo from './repository.ts';
 import { nextDueAt } from '../../platform/recurrence.ts';
-import { insertAtTop, lockFamilyList } from './service.ts';
+import { insertAtTop, lockFamilyList } from './positions.ts';
 
 /** Due rows handled per transaction, so one run never holds many locks for long. */
 export const recurrenceBatch = 100;

@@ -5,8 +5,7 @@ import { days, hours } from '../../platform/clock.ts';
 import { families, groceryItems, recurringItems } from '../../platform/db/schema.ts';
 import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
 import { recurrenceBatch, runRecurrence } from './recurrence-job.ts';
-import { itemsOf, newItem, newList, newRecurring } from './test-helpers.ts';
-import { testDeps } from '../../test/factories.ts';
+import { itemsOf, jobDeps, newItem, newList, newRecurring } from './test-helpers.ts';
 
 const m = api.groceryMessages;
 let t: TestApp;
@@ -24,7 +23,7 @@ beforeEach(async () => {
   await t.db.update(recurringItems).set({ nextDueAt: new Date('2100-01-01T00:00:00Z') });
 });
 
-const run = () => runRecurrence(testDeps(t));
+const run = () => runRecurrence(jobDeps(t));
 const plusDays = (iso: string, n: number) => new Date(new Date(iso).getTime() + days(n)).toISOString();
 async function dueOf(id: string): Promise<string> {
   const [row] = await t.db.select({ at: recurringItems.nextDueAt }).from(recurringItems).where(eq(recurringItems.id, id));

@@ -2,29 +2,13 @@ import type { BodyOf } from '@hearth/contract/endpoint';
 import { groceryMessages as m, type addItem, type createList, type updateItem } from '@hearth/contract/grocery';
 import { requireEditor, requireFamily, requireOwnFamily } from '../../platform/auth/family-access.ts';
 import type { Caller } from '../../platform/auth/sessions.ts';
-import type { Tx } from '../../platform/db/client.ts';
 import { groceryLists, meals } from '../../platform/db/schema.ts';
 import { requireInFamily } from '../../platform/db/tenancy.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
 import { toItem, toList } from './mapper.ts';
+import { insertAtTop, lockFamilyList } from './positions.ts';
 import * as repo from './repository.ts';
-
-/** Locks the list (404 unless it is the family's) so position changes of one list run one at a time. */
-export async function lockFamilyList(tx: Tx, listId: string, familyId: string): Promise<repo.ListRow> {
-  const list = await repo.lockList(tx, listId, familyId);
-  if (!list) throw notFound(m.listNotFound);
-  return list;
-}
-
-/**
- * Puts new unpurchased items at the top of a locked list: the others move down, so positions stay dense
- * and 0-based. The items keep the given order.
- */
-export async function insertAtTop(tx: Tx, listId: string, familyId: string, items: repo.NewItem[]) {
-  await repo.shiftDown(tx, listId, familyId, items.length);
-  return repo.insertItems(tx, items.map((item, i) => ({ ...item, listId, familyId, position: i, isPurchased: false })));
-}
 
 export class GroceryService {
   private readonly deps: Deps;

@@ -3,7 +3,11 @@ import * as api from '@hearth/contract/grocery';
 import {
   groceryComments, groceryItems, groceryLists, meals, recurringItems,
 } from '../../platform/db/schema.ts';
-import type { SignedInUser, TestApp } from '../../test/harness.ts';
+import { Events } from '../../platform/events.ts';
+import { Realtime } from '../../platform/realtime.ts';
+import { signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
+
+export { joinAs } from '../../test/factories.ts';
 
 export async function newList(user: SignedInUser, title = 'Costco'): Promise<string> {
   const res = await user.call(api.createList, { body: { familyId: user.user.familyId, title } });
@@ -41,6 +45,11 @@ export async function newMeal(t: TestApp, familyId: string, name = 'Soup'): Prom
   const [row] = await t.db.insert(meals).values({ familyId, name }).returning({ id: meals.id });
   return row!.id;
 }
+
+/** What the job needs from the app, built over the test's database. */
+export const jobDeps = (t: TestApp) => ({
+  db: t.db, clock: t.clock, events: new Events(t.clock, new Realtime(t.database)),
+});
 
 /** Every grocery row of a family, for before/after comparisons. */
 export async function groceryState(t: TestApp, familyId: string) {

@@ -6,8 +6,8 @@ import { liveHeartbeatMs, type LiveChange } from '@hearth/contract/live';
 import { days } from '../../platform/clock.ts';
 import { familyMembers, users } from '../../platform/db/schema.ts';
 import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
-import { newItem, newList, newRecurring } from '../grocery/test-helpers.ts';
-import { joinFamily, runJob } from '../../test/factories.ts';
+import { runRecurrence } from '../grocery/recurrence-job.ts';
+import { jobDeps, joinAs, newItem, newList, newRecurring } from '../grocery/test-helpers.ts';
 
 let t: TestApp;
 let base: string;
@@ -20,7 +20,7 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   ada = await signUp(t, { name: 'Ada' });
-  ben = await joinFamily(t, ada, 'READ_ONLY', 'Ben');
+  ben = await joinAs(t, ada, 'READ_ONLY', 'Ben');
   oz = await signUp(t, { name: 'Oz' });
 });
 afterAll(async () => { await t.close(); });
@@ -148,7 +148,7 @@ describe('GET /api/live', () => {
       params: { id: recurring.id }, body: { name: 'Rye', quantity: null, unit: null, listId, frequency: 'WEEKLY' },
     });
     t.clock.advance(days(7));
-    expect(await runJob(t, 'recurring-items')).toBeGreaterThanOrEqual(1);
+    expect(await runRecurrence(jobDeps(t))).toBeGreaterThanOrEqual(1);
     await ada.call(grocery.deleteRecurringItem, { params: { id: recurring.id } });
     await ada.call(grocery.deleteList, { params: { listId } });
     const expected = [
@@ -167,7 +167,7 @@ describe('GET /api/live', () => {
 
   it('sends a heartbeat comment every 25 s, and ends the stream once the member leaves the family', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    const leaver = await joinFamily(t, ada, 'EDIT', 'Leaver');
+    const leaver = await joinAs(t, ada, 'EDIT', 'Leaver');
     const stream = await openStream(leaver);
     await vi.advanceTimersByTimeAsync(liveHeartbeatMs);
     await stream.until(() => stream.comments.includes('heartbeat'));

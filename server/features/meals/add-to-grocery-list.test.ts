@@ -4,8 +4,8 @@ import * as api from '@hearth/contract/meals';
 import { readOnlyMessage } from '../../platform/auth/family-access.ts';
 import { groceryItems } from '../../platform/db/schema.ts';
 import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
+import { joinAs } from '../../test/factories.ts';
 import { createList, createMeal, itemsOf, pancakes } from './testing.ts';
-import { joinFamily } from '../../test/factories.ts';
 
 let t: TestApp;
 let admin: SignedInUser;
@@ -101,12 +101,12 @@ describe('permissions and isolation of adding to a list', () => {
   it('refuses a READ_ONLY member and lets an EDIT member add', async () => {
     const listId = await createList(t, familyId);
     const meal = await createMeal(admin);
-    const reader = await joinFamily(t, admin, 'READ_ONLY');
+    const reader = await joinAs(t, admin, 'READ_ONLY');
     const refused = await addToList(reader, meal.id, listId);
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(readOnlyMessage);
     expect(await itemsOf(t, listId)).toHaveLength(0);
-    const editor = await joinFamily(t, admin, 'EDIT');
+    const editor = await joinAs(t, admin, 'EDIT');
     expect((await addToList(editor, meal.id, listId)).body).toEqual({ added: 3 });
   });
 

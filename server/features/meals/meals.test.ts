@@ -5,8 +5,8 @@ import { noFamilyMessage, readOnlyMessage } from '../../platform/auth/family-acc
 import { minutes } from '../../platform/clock.ts';
 import { familyMembers, mealIngredients, meals, familyEvents } from '../../platform/db/schema.ts';
 import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
+import { joinAs } from '../../test/factories.ts';
 import { createList, createMeal, pancakes } from './testing.ts';
-import { joinFamily } from '../../test/factories.ts';
 
 let t: TestApp;
 let admin: SignedInUser;
@@ -109,12 +109,14 @@ describe('meal validation', () => {
     await refuse(pancakes({ ingredients: [{ quantity: 1 }] }), messages.ingredientNameRequired);
   });
 
-  it('takes an ingredient quantity only as a whole number, 0 or more, or none', async () => {
-    for (const bad of [-1, 2.5, '2', 'two']) {
+  it('takes an ingredient quantity as a number from 0 to the maximum, decimals kept, or none', async () => {
+    for (const bad of [-1, api.mealLimits.quantityMax + 1, '2', 'two']) {
       await refuse(pancakes({ ingredients: [{ name: 'Flour', quantity: bad }] }), messages.invalidIngredients);
     }
-    const meal = await createMeal(admin, pancakes({ ingredients: [{ name: 'Salt', quantity: 0 }] }));
-    expect(meal.ingredients[0]!.quantity).toBe(0);
+    const meal = await createMeal(admin, pancakes({
+      ingredients: [{ name: 'Salt', quantity: 0 }, { name: 'Heavy cream', quantity: 0.5, unit: 'cup' }],
+    }));
+    expect(meal.ingredients.map((i) => i.quantity)).toEqual([0, 0.5]);
   });
 
   it('refuses ingredients that are not a list of ingredient objects', async () => {
@@ -180,7 +182,7 @@ describe('reading meals', () => {
 describe('updating a meal', () => {
   it('replaces the fields and the whole ingredient list, keeping creator and creation time', async () => {
     const meal = await createMeal(admin);
-    const editor = await joinFamily(t, admin, 'EDIT');
+    const editor = await joinAs(t, admin, 'EDIT');
     t.clock.advance(minutes(5));
     const listId = await createList(t, familyId, 'Bakery');
     const res = await editor.call(api.updateMeal, {
@@ -249,7 +251,7 @@ describe('deleting a meal', () => {
 
 describe('permissions', () => {
   it('lets a READ_ONLY member read but not create, update or delete', async () => {
-    const reader = await joinFamily(t, admin, 'READ_ONLY');
+    const reader = await joinAs(t, admin, 'READ_ONLY');
     const meal = await createMeal(admin);
     expect((await reader.call(api.listMeals, { params: { familyId } })).status).toBe(200);
     expect((await reader.call(api.getMeal, { params: { id: meal.id } })).body).toEqual(meal);
@@ -267,7 +269,7 @@ describe('permissions', () => {
   });
 
   it('lets an EDIT member create, update and delete', async () => {
-    const editor = await joinFamily(t, admin, 'EDIT');
+    const editor = await joinAs(t, admin, 'EDIT');
     const meal = await createMeal(editor);
     expect(meal.createdBy).toBe(editor.user.id);
     expect((await editor.call(api.updateMeal, { params: { id: meal.id }, body: pancakes({ name: 'Waffles' }) })).status).toBe(200);

@@ -1,4 +1,4 @@
 import type { FeatureModule } from '../../platform/module.ts';
 import { mealRoutes } from './routes.ts';
 
-export const mealsModule: FeatureModule = { name: 'meals', routes: mealRoutes, jobs: [] };
+export const mealsModule: FeatureModule = { name: 'meals', routes: mealRoutes };

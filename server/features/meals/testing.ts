@@ -4,8 +4,8 @@ import { groceryItems, groceryLists } from '../../platform/db/schema.ts';
 import type { SignedInUser, TestApp } from '../../test/harness.ts';
 
 /**
- * Fixtures for the meal tests. Lists are written straight to the database, so these tests do not depend
- * on the grocery feature's endpoints; members come from server/test/factories.ts.
+ * Fixtures for the meal tests. Members and lists are written straight to the database, so
+ * these tests do not depend on the family and grocery features' endpoints.
  */
 
 export async function createList(t: TestApp, familyId: string, title = 'Groceries'): Promise<string> {

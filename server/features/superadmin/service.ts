@@ -8,6 +8,8 @@ import { countAccountAdmins, joinFamily, lockFamily } from '../family/membership
 import { toAdminFamily, toAdminUser } from './mapper.ts';
 import * as repo from './repository.ts';
 
+export const lastAdminMessage = 'This user is the last admin of their family; make another member an admin first.';
+
 export class SuperadminService {
   private readonly deps: Deps;
   constructor(deps: Deps) {
@@ -44,7 +46,7 @@ export class SuperadminService {
       if (!(await repo.updateUser(tx, userId, { passwordHash }))) throw notFound(superadminMessages.userNotFound);
       await revokeAllSessions(tx, this.deps.clock, userId);
     });
-    return { message: superadminMessages.passwordReset };
+    return { message: 'Password reset' };
   }
 
   /** Moves the user into the family: ADMIN when no account administers it yet, else EDIT. */
@@ -58,7 +60,7 @@ export class SuperadminService {
       if (member) {
         await lockFamily(tx, member.familyId);
         if (member.permissionLevel === 'ADMIN' && (await countAccountAdmins(tx, member.familyId)) === 1) {
-          throw conflict(superadminMessages.lastAdmin);
+          throw conflict(lastAdminMessage);
         }
         await repo.deleteMember(tx, member.id);
       }

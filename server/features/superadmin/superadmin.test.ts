@@ -6,6 +6,7 @@ import { familyMembers, users } from '../../platform/db/schema.ts';
 import {
   createTestApp, signIn, signUp, strongPassword, superadminHeaders, uniqueEmail, type TestApp,
 } from '../../test/harness.ts';
+import { lastAdminMessage } from './service.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
@@ -159,7 +160,7 @@ describe('families', () => {
     // Each founded their own family; give each of those another admin so they may leave.
     const moved = await admin(api.assignUserToFamily, { params: { id: first.user.id, familyId: family.id } });
     expect(moved.status).toBe(409);
-    expect(moved.body.message).toBe(api.superadminMessages.lastAdmin);
+    expect(moved.body.message).toBe(lastAdminMessage);
 
     await addAccountAdmin(first.user.familyId!);
     const ok = await admin(api.assignUserToFamily, { params: { id: first.user.id, familyId: family.id } });

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { PermissionLevel } from '@hearth/contract/permissions';
 import type { Clock } from '../clock.ts';
 import { days, hours } from '../clock.ts';
@@ -31,10 +31,11 @@ export async function createSession(q: Queryable, clock: Clock, userId: string):
   return token;
 }
 
-/** Resolves a bearer token to its caller, sliding the expiry; null when unknown, expired, revoked or inactive. */
-export async function resolveSession(q: Queryable, clock: Clock, token: string): Promise<Caller | null> {
-  const now = clock.now();
-  const rows = await q.select({
+/** Every authenticated request runs this query: built once per database and prepared, not rebuilt each time. */
+const sessionLookups = new WeakMap<Queryable, ReturnType<typeof prepareSessionLookup>>();
+
+function prepareSessionLookup(q: Queryable) {
+  return q.select({
     sessionId: sessions.id,
     expiresAt: sessions.expiresAt,
     userId: users.id,
@@ -49,8 +50,20 @@ export async function resolveSession(q: Queryable, clock: Clock, token: string):
   }).from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(familyMembers, eq(familyMembers.userId, users.id))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-    .limit(1);
+    .where(and(
+      eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt),
+      gt(sessions.expiresAt, sql.placeholder('now')),
+    ))
+    .limit(1)
+    .prepare('resolve_session');
+}
+
+/** Resolves a bearer token to its caller, sliding the expiry; null when unknown, expired, revoked or inactive. */
+export async function resolveSession(q: Queryable, clock: Clock, token: string): Promise<Caller | null> {
+  const now = clock.now();
+  let lookup = sessionLookups.get(q);
+  if (!lookup) sessionLookups.set(q, (lookup = prepareSessionLookup(q)));
+  const rows = await lookup.execute({ tokenHash: hashToken(token), now });
   const row = rows[0];
   if (!row || row.status !== 'ACTIVE') return null;
   if (row.expiresAt.getTime() - now.getTime() < sessionLifetime - extendAfter) {

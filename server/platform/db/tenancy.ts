@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { notFound } from '../errors.ts';
-import { errorMessages } from '@hearth/contract/errors';
 import type { Queryable } from './client.ts';
+import { families } from './schema.ts';
 
 type FamilyOwned = PgTable & { id: AnyPgColumn; familyId: AnyPgColumn };
 
@@ -11,9 +11,24 @@ type FamilyOwned = PgTable & { id: AnyPgColumn; familyId: AnyPgColumn };
  * nonexistent id answer the same 404, so ids never reveal what exists elsewhere.
  */
 export async function requireInFamily(
-  q: Queryable, table: FamilyOwned, id: string, familyId: string, what: string = errorMessages.notFound,
+  q: Queryable, table: FamilyOwned, id: string, familyId: string, what = 'Not found',
 ): Promise<void> {
   const rows = await q.select({ id: table.id }).from(table as PgTable)
     .where(and(eq(table.id, id), eq(table.familyId, familyId))).limit(1);
   if (rows.length === 0) throw notFound(what);
+}
+
+/**
+ * Holds the family's row until the transaction ends, so per-family bounds are counted one writer at a time
+ * (claim, then check). NO KEY UPDATE still lets other transactions insert rows that reference the family.
+ */
+export async function lockFamilyRow(q: Queryable, familyId: string): Promise<void> {
+  await q.select({ id: families.id }).from(families).where(eq(families.id, familyId)).for('no key update');
+}
+
+/** A unique index refused the write (PostgreSQL 23505), whichever driver reports it. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string; cause?: { code?: string } }).code
+    ?? (error as { cause?: { code?: string } }).cause?.code;
+  return code === '23505';
 }

@@ -9,7 +9,6 @@ import { setUnauthorizedHandler } from '../shared/api/client.ts';
 import { useLiveUpdates } from '../shared/live.ts';
 import { session } from '../shared/session.ts';
 import { Layout } from './Layout.tsx';
-import { liveKeys } from './liveKeys.ts';
 import { NotFound } from './NotFound.tsx';
 import { paths } from '../shared/paths.ts';
 import { ProtectedRoute } from './ProtectedRoute.tsx';
@@ -21,6 +20,7 @@ const ListPage = lazy(() => import('../features/grocery/ListPage.tsx').then((m) 
 const ListsPage = lazy(() => import('../features/grocery/ListsPage.tsx').then((m) => ({ default: m.ListsPage })));
 const RecurringItemsPage = lazy(() => import('../features/grocery/RecurringItemsPage.tsx').then((m) => ({ default: m.RecurringItemsPage })));
 const MealDetailPage = lazy(() => import('../features/meals/MealDetailPage.tsx').then((m) => ({ default: m.MealDetailPage })));
+const LocationsPage = lazy(() => import('../features/locations/LocationsPage.tsx').then((m) => ({ default: m.LocationsPage })));
 const MealsPage = lazy(() => import('../features/meals/MealsPage.tsx').then((m) => ({ default: m.MealsPage })));
 const SuperadminPage = lazy(() => import('../features/superadmin/SuperadminPage.tsx').then((m) => ({ default: m.SuperadminPage })));
 
@@ -33,7 +33,7 @@ export function App() {
       navigate(paths.auth, { state: { message } });
     });
   }, [navigate, queryClient]);
-  useLiveUpdates(liveKeys);
+  useLiveUpdates();
 
   return (
     <Suspense fallback={<main className="page"><Loading /></main>}>
@@ -46,6 +46,7 @@ export function App() {
             <Route path={paths.recurringItems} element={<RecurringItemsPage />} />
             <Route path={paths.meals} element={<MealsPage />} />
             <Route path="/meals/:id" element={<MealDetailPage />} />
+            <Route path={paths.locations} element={<LocationsPage />} />
           </Route>
         </Route>
         <Route path={paths.auth} element={<AuthPage />} />

@@ -2,21 +2,32 @@ import { useEffect } from 'react';
 import { skipToken, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { createParser } from 'eventsource-parser';
 import type { SessionUser } from '@hearth/contract/accounts';
-import type { LiveTopic } from '@hearth/contract/events';
+import type { EventType, LiveTopic } from '@hearth/contract/events';
 import { LiveChange, liveEventName, liveStream } from '@hearth/contract/live';
 import { session } from './session.ts';
 import { currentUserKey } from './useCurrentUser.ts';
 
-/**
- * For every live topic, the query keys a change of it makes stale. Each feature exports its part from its
- * queries.ts and the app joins them into one `LiveKeys`, so a topic added to the contract that no screen
- * refreshes is a compile error.
- */
-export type LiveKeys = { [T in LiveTopic]: (change: LiveChange & { topic: T }) => QueryKey[] };
+const listEvents: ReadonlySet<EventType> = new Set(['create_list', 'list_deleted']);
 
-function keysFor(liveKeys: LiveKeys, change: LiveChange): QueryKey[] {
-  return (liveKeys[change.topic] as (change: LiveChange) => QueryKey[])(change);
-}
+/** A change about one list (other than the list itself appearing or going) touches only that list's keys. */
+const listScoped = (change: LiveChange): QueryKey[] =>
+  (change.listId && !listEvents.has(change.kind) ? [[change.topic, 'list', change.listId]] : [[change.topic]]);
+const wholeTopic = (change: LiveChange): QueryKey[] => [[change.topic]];
+
+/**
+ * What each live topic makes stale. Every feature's query keys start with its topic; a topic added to the
+ * contract without a line here does not compile, so no change can go unrefreshed.
+ */
+const staleKeys: Record<LiveTopic, (change: LiveChange) => QueryKey[]> = {
+  family: wholeTopic,
+  grocery: listScoped,
+  'grocery-comments': listScoped,
+  recurring: wholeTopic,
+  meals: wholeTopic,
+  locations: wholeTopic,
+};
+
+export const keysFor = (change: LiveChange): QueryKey[] => staleKeys[change.topic](change);
 
 const firstRetryMs = 1000;
 const maxRetryMs = 30_000;
@@ -26,7 +37,7 @@ const maxRetryMs = 30_000;
  * Mounted once by the app; it never fetches the user itself (it reads the cached /api/me answer), so it
  * stays quiet on public pages. EventSource cannot send the bearer header, hence fetch + eventsource-parser.
  */
-export function useLiveUpdates(liveKeys: LiveKeys): void {
+export function useLiveUpdates(): void {
   const queryClient = useQueryClient();
   const me = useQuery<SessionUser>({ queryKey: currentUserKey, queryFn: skipToken });
   const userId = me.data?.id;
@@ -36,12 +47,12 @@ export function useLiveUpdates(liveKeys: LiveKeys): void {
     const token = session.token();
     if (!userId || !familyId || !token) return;
     const stop = new AbortController();
-    void follow(token, stop.signal, queryClient, liveKeys);
+    void follow(token, stop.signal, queryClient);
     return () => stop.abort();
-  }, [userId, familyId, queryClient, liveKeys]);
+  }, [userId, familyId, queryClient]);
 }
 
-async function follow(token: string, signal: AbortSignal, queryClient: QueryClient, liveKeys: LiveKeys): Promise<void> {
+async function follow(token: string, signal: AbortSignal, queryClient: QueryClient): Promise<void> {
   let retryMs = firstRetryMs;
   let connectedBefore = false;
   while (!signal.aborted) {
@@ -57,7 +68,7 @@ async function follow(token: string, signal: AbortSignal, queryClient: QueryClie
         connectedBefore = true;
         retryMs = firstRetryMs;
         await read(res.body, (change) => {
-          for (const key of keysFor(liveKeys, change)) void queryClient.invalidateQueries({ queryKey: key });
+          for (const key of keysFor(change)) void queryClient.invalidateQueries({ queryKey: key });
         });
       }
     } catch {

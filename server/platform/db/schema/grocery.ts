@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { createdAt, id } from './columns.ts';
 import { familyRef } from './family.ts';
@@ -16,7 +16,7 @@ export const recurringItems = pgTable('recurring_items', {
   familyId: familyRef(),
   listId: uuid('list_id').notNull().references(() => groceryLists.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
-  quantity: integer('quantity'),
+  quantity: doublePrecision('quantity'),
   unit: text('unit'),
   frequency: text('frequency', { enum: ['WEEKLY', 'BI_WEEKLY', 'MONTHLY'] }).notNull(),
   /** When the item is next put back on its list; advanced by the recurrence job. */
@@ -29,7 +29,7 @@ export const groceryItems = pgTable('grocery_items', {
   familyId: familyRef(),
   listId: uuid('list_id').notNull().references(() => groceryLists.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
-  quantity: integer('quantity'),
+  quantity: doublePrecision('quantity'),
   unit: text('unit'),
   category: text('category'),
   recurrence: text('recurrence', { enum: ['none', 'weekly', 'monthly'] }).notNull().default('none'),

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { createdAt, id } from './columns.ts';
 import { familyRef } from './family.ts';
@@ -21,7 +21,7 @@ export const mealIngredients = pgTable('meal_ingredients', {
   mealId: uuid('meal_id').notNull().references(() => meals.id, { onDelete: 'cascade' }),
   position: integer('position').notNull(),
   name: text('name').notNull(),
-  quantity: integer('quantity'),
+  quantity: doublePrecision('quantity'),
   unit: text('unit'),
   groceryListId: uuid('grocery_list_id').references(() => groceryLists.id, { onDelete: 'set null' }),
 }, (t) => [index('meal_ingredients_meal_idx').on(t.mealId, t.position)]);

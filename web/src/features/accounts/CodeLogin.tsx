@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import * as api from '@hearth/contract/accounts';
+import { messages } from './texts.ts';
 import { limits } from '@hearth/contract/limits';
 import { call } from '../../shared/api/client.ts';
 import { ErrorBanner, Notice } from '../../shared/ui/Status.tsx';
@@ -32,9 +33,9 @@ export function CodeLogin() {
       await call(api.requestCode, { body: { email } });
       setStep('code');
       setCountdown(limits.codeResendSeconds);
-      setInfo(resend ? api.messages.codeResent : api.messages.codeRequested);
+      setInfo(resend ? messages.codeResent : messages.codeRequested);
     } catch {
-      setError(resend ? api.messages.codeResendFailed : api.messages.codeRequestFailed);
+      setError(resend ? messages.codeResendFailed : messages.codeRequestFailed);
     } finally {
       setBusy(false);
     }
@@ -47,7 +48,7 @@ export function CodeLogin() {
     try {
       complete(await call(api.verifyCode, { body: { email, code } }));
     } catch {
-      setError(api.messages.codeInvalid);
+      setError(messages.codeInvalid);
       setBusy(false);
     }
   };

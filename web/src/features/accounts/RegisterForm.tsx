@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import * as api from '@hearth/contract/accounts';
-import { ApiError, call, errorMessage } from '../../shared/api/client.ts';
+import { messages } from './texts.ts';
+import { ApiError, call } from '../../shared/api/client.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
 import { ErrorBanner, Notice } from '../../shared/ui/Status.tsx';
 
 export function RegisterForm({ inviteToken }: { inviteToken: string | null }) {
@@ -17,13 +19,13 @@ export function RegisterForm({ inviteToken }: { inviteToken: string | null }) {
     setProblems([]);
     try {
       const res = await call(api.register, { body: { ...form, inviteToken } });
-      setSuccess(res?.message || api.messages.registeredFallback);
+      setSuccess(res?.message || messages.registeredFallback);
       setForm({ name: '', email: '', password: '' });
     } catch (err) {
-      if (err instanceof ApiError && err.errors.length > 0 && err.message === api.messages.passwordPolicy) {
+      if (err instanceof ApiError && err.errors.length > 0 && err.message === messages.passwordPolicy) {
         setProblems(err.errors);
       } else {
-        setError(errorMessage(err, api.messages.registerFailed));
+        setError(errorMessage(err, messages.registerFailed));
       }
     } finally {
       setBusy(false);
@@ -38,14 +40,10 @@ export function RegisterForm({ inviteToken }: { inviteToken: string | null }) {
   return (
     <form className="card stack" onSubmit={submit} aria-label="Register">
       <h2>Create an account</h2>
-      {inviteToken && <Notice>{api.messages.inviteNotice}</Notice>}
+      {inviteToken && <Notice>{messages.inviteNotice}</Notice>}
       {success && <Notice kind="success">{success}</Notice>}
       <ErrorBanner message={error} />
-      {problems.length > 0 && (
-        <div className="banner error" role="alert">
-          <ul className="errors">{problems.map((p) => <li key={p}>{p}</li>)}</ul>
-        </div>
-      )}
+      <ErrorBanner message={problems.length > 0 && <ul className="errors">{problems.map((p) => <li key={p}>{p}</li>)}</ul>} />
       <label>Name<input name="name" autoComplete="name" required {...field('name')} /></label>
       <label>Email<input name="email" type="email" autoComplete="email" required {...field('email')} /></label>
       <label>Password<input name="password" type="password" autoComplete="new-password" required {...field('password')} /></label>

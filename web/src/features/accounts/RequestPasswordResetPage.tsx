@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import * as api from '@hearth/contract/accounts';
+import { messages } from './texts.ts';
 import { paths } from '../../shared/paths.ts';
 import { ApiError, call } from '../../shared/api/client.ts';
 import { ErrorBanner, Notice } from '../../shared/ui/Status.tsx';
@@ -20,7 +21,7 @@ export function RequestPasswordResetPage() {
     try {
       setDone((await call(api.requestPasswordReset, { body: { email: trimmed } })).message);
     } catch (err) {
-      setError(err instanceof ApiError ? api.messages.genericError : api.messages.networkError);
+      setError(err instanceof ApiError ? messages.genericError : messages.networkError);
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import * as api from '@hearth/contract/accounts';
+import { messages } from './texts.ts';
 import { limits } from '@hearth/contract/limits';
 import { paths } from '../../shared/paths.ts';
 import { ApiError, call } from '../../shared/api/client.ts';
@@ -15,7 +16,7 @@ export function ResetPasswordPage() {
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(token ? null : api.messages.resetNoToken);
+  const [error, setError] = useState<string | null>(token ? null : messages.resetNoToken);
 
   const problems = api.passwordProblems(password);
   const mismatch = confirm !== '' && confirm !== password;
@@ -30,14 +31,14 @@ export function ResetPasswordPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setTouched(true);
-    if (!token) return setError(api.messages.resetNoToken);
-    if (problems.length > 0 || confirm !== password) return setError(api.messages.resetFixErrors);
+    if (!token) return setError(messages.resetNoToken);
+    if (problems.length > 0 || confirm !== password) return setError(messages.resetFixErrors);
     setBusy(true);
     setError(null);
     try {
       setDone((await call(api.confirmPasswordReset, { body: { token, newPassword: password } })).message);
     } catch (err) {
-      setError(err instanceof ApiError ? (err.message || api.messages.genericError) : api.messages.networkError);
+      setError(err instanceof ApiError ? (err.message || messages.genericError) : messages.networkError);
     } finally {
       setBusy(false);
     }
@@ -58,7 +59,7 @@ export function ResetPasswordPage() {
         <label>Confirm password
           <input type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
         </label>
-        {(mismatch || (touched && confirm !== password)) && <span className="field-error">{api.messages.passwordsDiffer}</span>}
+        {(mismatch || (touched && confirm !== password)) && <span className="field-error">{messages.passwordsDiffer}</span>}
         <button type="submit" disabled={busy || !token || Boolean(done)}>{busy ? 'Saving...' : 'Reset Password'}</button>
         <Link to={paths.requestPasswordReset}>Request a new link</Link>
       </form>

@@ -2,10 +2,11 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import * as api from '@hearth/contract/accounts';
+import { messages } from './texts.ts';
 import { limits } from '@hearth/contract/limits';
 import { paths } from '../../shared/paths.ts';
 import { ApiError, call } from '../../shared/api/client.ts';
-import { Loading, Notice } from '../../shared/ui/Status.tsx';
+import { ErrorBanner, Loading, Notice } from '../../shared/ui/Status.tsx';
 
 export function VerifyEmailPage() {
   const [params] = useSearchParams();
@@ -30,13 +31,13 @@ export function VerifyEmailPage() {
   }, [verify.isSuccess, navigate]);
 
   let body;
-  if (!token) body = <div className="banner error" role="alert">{api.messages.verifyNoToken}</div>;
+  if (!token) body = <ErrorBanner message={messages.verifyNoToken} />;
   else if (verify.isPending) body = <Loading text="Verifying your email..." />;
   else if (verify.isSuccess) body = <Notice kind="success">{verify.data.message} Redirecting to sign in...</Notice>;
   else {
     const error = verify.error;
-    const text = error instanceof ApiError ? (error.message || api.messages.verifyFailed) : api.messages.verifyFailedShown;
-    body = <div className="banner error" role="alert">{text}</div>;
+    const text = error instanceof ApiError ? (error.message || messages.verifyFailed) : messages.verifyFailedShown;
+    body = <ErrorBanner message={text} />;
   }
 
   return (

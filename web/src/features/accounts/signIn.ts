@@ -1,8 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { messages, type SessionUser } from '@hearth/contract/accounts';
+import { type SessionUser } from '@hearth/contract/accounts';
+import { messages } from './texts.ts';
 import { paths } from '../../shared/paths.ts';
 import { ApiError } from '../../shared/api/client.ts';
+import { hasCode } from '../../shared/api/errors.ts';
 import { session } from '../../shared/session.ts';
 import { currentUserKey } from '../../shared/useCurrentUser.ts';
 
@@ -20,11 +22,9 @@ export function useCompleteSignIn() {
 
 /** The login error texts of spec §8, from the server's message. */
 export function loginErrorText(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.message.includes('pending approval')) return messages.loginPendingShown;
-    if (error.message.includes('denied')) return messages.loginDeniedShown;
-    return error.message || messages.loginFailed;
-  }
+  if (hasCode(error, 'ACCOUNT_PENDING')) return messages.loginPendingShown;
+  if (hasCode(error, 'ACCOUNT_REJECTED')) return messages.loginDeniedShown;
+  if (error instanceof ApiError) return error.message || messages.loginFailed;
   if (error instanceof Error && error.message === messages.invalidResponse) return error.message;
   return messages.loginFailed;
 }

@@ -3,8 +3,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import * as api from '@hearth/contract/family';
-import { familyMessages as msg } from '@hearth/contract/family';
+import { familyMessages as msg } from './texts.ts';
 import { reasonOf, useSetFamilyName } from './queries.ts';
+import { ErrorBanner } from '../../shared/ui/Status.tsx';
 
 const FamilyNameFields = api.setFamilyName.body;
 
@@ -33,7 +34,7 @@ export function FamilyNameForm({ familyName, onDone }: { familyName: string; onD
         <input {...register('familyName')} autoComplete="off" aria-invalid={Boolean(errors.familyName)} />
         {errors.familyName && <span className="field-error">{errors.familyName.message}</span>}
       </label>
-      {failure && <div className="banner error" role="alert">{failure}</div>}
+      <ErrorBanner message={failure && failure} />
       <div className="row">
         <button type="submit" disabled={isSubmitting}>Save</button>
         <button type="button" className="secondary" onClick={onDone}>Cancel</button>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { familyMessages as msg, timezones, type FamilyMember, type Timezone } from '@hearth/contract/family';
+import { timezones, type FamilyMember, type Timezone } from '@hearth/contract/family';
+import { familyMessages as msg } from './texts.ts';
 import type { PermissionLevel } from '@hearth/contract/permissions';
 import { Modal } from '../../shared/ui/Modal.tsx';
 import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';
@@ -13,6 +14,7 @@ import {
   loadFailure, reasonOf, useFamilySettings, useMembers, useRemoveMember, useSetColor, useSetTimezone,
 } from './queries.ts';
 import './family.css';
+import { useConfirm } from '../../shared/ui/ConfirmDialog.tsx';
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; member: FamilyMember } | { kind: 'name' } | { kind: 'invite' } | null;
 
@@ -26,6 +28,7 @@ function ownLevel(members: { data?: FamilyMember[]; isError: boolean }, userId: 
 }
 
 export function FamilyPage() {
+  const { confirm, dialog: confirmDialog } = useConfirm();
   const me = useCurrentUser();
   const members = useMembers();
   const settings = useFamilySettings();
@@ -51,8 +54,11 @@ export function FamilyPage() {
       throw error;
     });
   };
-  const removeMember = (member: FamilyMember) => {
-    if (!window.confirm(`Remove ${member.name} from the family?`)) return;
+  const removeMember = async (member: FamilyMember) => {
+    const sure = await confirm({
+      title: 'Remove member', message: `Remove ${member.name} from the family?`, confirmLabel: 'Remove',
+    });
+    if (!sure) return;
     setPageError(null);
     remove.mutate(member.id, { onError: (error) => setPageError(msg.genericError(reasonOf(error))) });
   };
@@ -97,7 +103,7 @@ export function FamilyPage() {
             const isSelf = member.userId !== null && member.userId === me.data?.id;
             return (
               <MemberCard key={member.id} member={member} isSelf={isSelf} canEdit={canEdit} canRemove={isAdmin && !isSelf}
-                onEdit={() => setDialog({ kind: 'edit', member })} onRemove={() => removeMember(member)}
+                onEdit={() => setDialog({ kind: 'edit', member })} onRemove={() => void removeMember(member)}
                 onColor={(color) => changeColor(member, color)} />
             );
           })}
@@ -109,6 +115,7 @@ export function FamilyPage() {
 
   return (
     <main className="page stack">
+      {confirmDialog}
       <h1>Family Management</h1>
       <ErrorBanner message={pageError} onDismiss={() => setPageError(null)} />
       <section className="card stack" aria-label="Family settings">{settingsArea}</section>

@@ -3,18 +3,21 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import * as api from '@hearth/contract/family';
-import { familyMessages as msg, type Invite } from '@hearth/contract/family';
+import { type Invite } from '@hearth/contract/family';
+import { familyMessages as msg } from './texts.ts';
 import { limits } from '@hearth/contract/limits';
-import { Loading } from '../../shared/ui/Status.tsx';
+import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';
 import { CopyLink } from './CopyLink.tsx';
 import { shortDateOf } from './format.ts';
 import { reasonOf, useCreateInvite, useInvites, useRevokeInvite } from './queries.ts';
+import { useConfirm } from '../../shared/ui/ConfirmDialog.tsx';
 
 type InviteInput = z.input<typeof api.InviteRequest>;
 type InviteValues = z.output<typeof api.InviteRequest>;
 
 /** The Invite Family Members modal's content: create a link (optionally for one email), list and revoke. */
 export function InviteManager() {
+  const { confirm, dialog } = useConfirm();
   const invites = useInvites();
   const create = useCreateInvite();
   const revoke = useRevokeInvite();
@@ -35,7 +38,11 @@ export function InviteManager() {
   };
 
   const onRevoke = async (invite: Invite) => {
-    if (!window.confirm(`Revoke the invite ${invite.token.slice(0, limits.inviteTokenDisplay)}...?`)) return;
+    const sure = await confirm({
+      title: 'Revoke invite', confirmLabel: 'Revoke',
+      message: `Revoke the invite ${invite.token.slice(0, limits.inviteTokenDisplay)}...? Its link stops working.`,
+    });
+    if (!sure) return;
     setFailure(null);
     try {
       await revoke.mutateAsync(invite.token);
@@ -47,6 +54,7 @@ export function InviteManager() {
 
   return (
     <div className="stack">
+      {dialog}
       <p className="muted small">
         Anyone with the link can join as an editor for {api.familyDefaults.inviteLifetimeDays} days, until you revoke it.
         With an email, only that address can use it, and the link is emailed there.
@@ -59,7 +67,7 @@ export function InviteManager() {
         </label>
         <button type="submit" disabled={isSubmitting}>Create Invite Link</button>
       </form>
-      {failure && <div className="banner error" role="alert">{failure}</div>}
+      <ErrorBanner message={failure && failure} />
       {created && (
         <div className="stack invite-created" role="status">
           <strong>Invite link created{created.invitedEmail ? ` and sent to ${created.invitedEmail}` : ''}</strong>
@@ -71,7 +79,7 @@ export function InviteManager() {
       )}
       <h3>Active Invites</h3>
       {invites.isPending && <Loading />}
-      {invites.isError && <div className="banner error" role="alert">{msg.genericError(reasonOf(invites.error))}</div>}
+      <ErrorBanner message={invites.isError && msg.genericError(reasonOf(invites.error))} />
       {invites.data?.length === 0 && <p className="muted small">No active invites.</p>}
       {invites.data && invites.data.length > 0 && (
         <ul className="invite-list" aria-label="Active invites">
@@ -84,7 +92,7 @@ export function InviteManager() {
               </div>
               <div className="row">
                 <CopyLink url={invite.inviteUrl} label="Copy" />
-                <button type="button" className="danger" onClick={() => onRevoke(invite)}>Revoke</button>
+                <button type="button" className="danger" onClick={() => void onRevoke(invite)}>Revoke</button>
               </div>
             </li>
           ))}

@@ -3,9 +3,11 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import * as api from '@hearth/contract/family';
-import { familyMessages as msg, type FamilyMember } from '@hearth/contract/family';
+import { type FamilyMember } from '@hearth/contract/family';
+import { familyMessages as msg } from './texts.ts';
 import type { PermissionLevel } from '@hearth/contract/permissions';
 import { reasonOf, useAddMember, useUpdateMember } from './queries.ts';
+import { ErrorBanner } from '../../shared/ui/Status.tsx';
 
 /** The fields both member modals edit; the contract's POST body without the account link. */
 const MemberFields = api.NewMember.omit({ userId: true });
@@ -82,7 +84,7 @@ export function MemberForm({ member, isAdmin, onDone }: {
         </select>
         {levelLocked && <span className="muted small">{msg.permissionAdminOnly}</span>}
       </label>
-      {failure && <div className="banner error" role="alert">{failure}</div>}
+      <ErrorBanner message={failure && failure} />
       <div className="row">
         <button type="submit" disabled={isSubmitting}>{member ? 'Save Changes' : 'Add Member'}</button>
         <button type="button" className="secondary" onClick={onDone}>Cancel</button>

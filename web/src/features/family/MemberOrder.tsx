@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import * as api from '@hearth/contract/family';
-import { familyMessages as msg, type FamilyMember } from '@hearth/contract/family';
+import { type FamilyMember } from '@hearth/contract/family';
+import { familyMessages as msg } from './texts.ts';
 import { useAutoAssign, useSetOrder } from './queries.ts';
+import { ErrorBanner } from '../../shared/ui/Status.tsx';
 
 type Status = { kind: 'saved' } | { kind: 'error'; text: string } | null;
 
@@ -64,7 +66,7 @@ export function MemberOrder({ members }: { members: FamilyMember[] }) {
         <button type="button" className="secondary" onClick={assign} disabled={busy}>Auto-assign Numbers</button>
         {status?.kind === 'saved' && <span className="saved" role="status">{msg.saved}</span>}
       </div>
-      {status?.kind === 'error' && <div className="banner error" role="alert">{status.text}</div>}
+      <ErrorBanner message={status?.kind === 'error' && status.text} />
     </section>
   );
 }

@@ -4,28 +4,14 @@ import * as api from '@hearth/contract/family';
 import type { SessionUser } from '@hearth/contract/accounts';
 import type { FamilyMember, FamilySettings } from '@hearth/contract/family';
 import { ApiError, call } from '../../shared/api/client.ts';
-import type { LiveKeys } from '../../shared/live.ts';
 import { currentUserKey } from '../../shared/useCurrentUser.ts';
 
-/** Keys start with the live topic 'family', so a change from another member refetches them. */
+/** Keys start with the live-change topic 'family', so a change from another member refetches them. */
 export const familyKeys = {
-  all: ['family'] as const,
   members: ['family', 'members'] as const,
   settings: ['family', 'settings'] as const,
   invites: ['family', 'invites'] as const,
 };
-
-/** The family's queries; other features use these rather than declaring the keys again. */
-export const familyQueries = {
-  members: () => queryOptions({ queryKey: familyKeys.members, queryFn: () => call(api.listMembers) }),
-  settings: () => queryOptions({ queryKey: familyKeys.settings, queryFn: () => call(api.getFamilyName) }),
-  invites: () => queryOptions({ queryKey: familyKeys.invites, queryFn: () => call(api.listInvites) }),
-};
-
-/** What a live change of the family's topic refreshes. */
-export const familyLiveKeys = {
-  family: () => [familyKeys.all],
-} satisfies Partial<LiveKeys>;
 
 /**
  * The page's two load texts: 'Failed to ...' when the server answered with an error,
@@ -40,16 +26,19 @@ export function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The family's members; other features (lists, calendar) read them through this. */
+export const membersQuery = queryOptions({ queryKey: familyKeys.members, queryFn: () => call(api.listMembers) });
+
 export function useMembers() {
-  return useQuery(familyQueries.members());
+  return useQuery(membersQuery);
 }
 
 export function useFamilySettings() {
-  return useQuery(familyQueries.settings());
+  return useQuery({ queryKey: familyKeys.settings, queryFn: () => call(api.getFamilyName) });
 }
 
 export function useInvites() {
-  return useQuery(familyQueries.invites());
+  return useQuery({ queryKey: familyKeys.invites, queryFn: () => call(api.listInvites) });
 }
 
 /** Puts one changed member into the cached list; the server's order is kept. */

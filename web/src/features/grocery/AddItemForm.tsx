@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { groceryLimits, type Recurrence } from '@hearth/contract/grocery';
+import { parseQuantity, quantityMessages } from '@hearth/contract/quantity';
 import type { NewItem } from './queries.ts';
 
 const recurrenceChoices: { value: Recurrence; label: string }[] = [
@@ -8,17 +9,12 @@ const recurrenceChoices: { value: Recurrence; label: string }[] = [
   { value: 'monthly', label: 'Monthly' },
 ];
 
-/** A whole number, or null when empty or not a number (spec part 1 §5). */
-export function parseQuantity(value: string): number | null {
-  const n = Number.parseInt(value, 10);
-  return Number.isNaN(n) ? null : n;
-}
-
 const blank = { name: '', quantity: '', unit: '', category: '', recurrence: 'none' as Recurrence };
 
 /** The add-item form; a blank name is ignored without a message. */
 export function AddItemForm({ onAdd }: { onAdd: (item: NewItem) => void }) {
   const [form, setForm] = useState(blank);
+  const [quantityError, setQuantityError] = useState(false);
   const set = (field: keyof typeof blank) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [field]: e.target.value }));
 
@@ -26,8 +22,12 @@ export function AddItemForm({ onAdd }: { onAdd: (item: NewItem) => void }) {
     e.preventDefault();
     const name = form.name.trim();
     if (!name) return;
+    const quantity = parseQuantity(form.quantity);
+    // An unreadable quantity is said, never guessed: "1/2" must not become 12.
+    setQuantityError(quantity === undefined);
+    if (quantity === undefined) return;
     onAdd({
-      name, quantity: parseQuantity(form.quantity), unit: form.unit.trim() || null,
+      name, quantity, unit: form.unit.trim() || null,
       category: form.category.trim() || null, recurrence: form.recurrence,
     });
     setForm(blank);
@@ -37,8 +37,8 @@ export function AddItemForm({ onAdd }: { onAdd: (item: NewItem) => void }) {
     <form className="card add-item" onSubmit={submit} aria-label="Add item">
       <input aria-label="Item name" placeholder="Item name" value={form.name} onChange={set('name')}
         maxLength={groceryLimits.itemNameMax} className="add-name" />
-      <input aria-label="Qty" placeholder="Qty" type="number" min={0} step={1} inputMode="numeric"
-        value={form.quantity} onChange={set('quantity')} className="add-qty" />
+      <input aria-label="Qty" placeholder="Qty" value={form.quantity} onChange={set('quantity')} className="add-qty"
+        aria-invalid={quantityError || undefined} aria-describedby={quantityError ? 'add-qty-error' : undefined} />
       <input aria-label="Unit" placeholder="Unit (e.g. lbs, pack)" value={form.unit} onChange={set('unit')}
         maxLength={groceryLimits.unitMax} />
       <input aria-label="Category" placeholder="Category (e.g. produce)" value={form.category} onChange={set('category')}
@@ -47,6 +47,7 @@ export function AddItemForm({ onAdd }: { onAdd: (item: NewItem) => void }) {
         {recurrenceChoices.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
       </select>
       <button type="submit">Add Item</button>
+      {quantityError && <span id="add-qty-error" className="field-error" role="alert">{quantityMessages.unreadable}</span>}
     </form>
   );
 }

@@ -1,12 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { groceryLimits, groceryMessages as m, type GroceryReply } from '@hearth/contract/grocery';
+import { groceryLimits, type GroceryReply } from '@hearth/contract/grocery';
+import { groceryMessages as m } from './texts.ts';
 import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';
 import { useArchiveComment, useClearComments, useComments, usePostComment } from './queries.ts';
+import { useConfirm } from '../../shared/ui/ConfirmDialog.tsx';
 
 const shortDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'short', timeStyle: 'short' });
 
 /** The list's 'Family Discussion': comments, one level of replies, archiving and clearing. */
 export function CommentThread({ listId, familyId, canEdit }: { listId: string; familyId: string; canEdit: boolean }) {
+  const { confirm, dialog } = useConfirm();
   const comments = useComments(listId);
   const post = usePostComment(listId, familyId);
   const archive = useArchiveComment(listId);
@@ -25,9 +28,14 @@ export function CommentThread({ listId, familyId, canEdit }: { listId: string; f
     setError(null);
     archive.mutate(id, { onError: () => setError(m.archiveCommentFailed) });
   };
-  const clearAll = () => {
-    if (!window.confirm('Clear the whole conversation? Every comment on this list will be archived.')) return;
-    clear.mutate(undefined, { onError: () => window.alert(m.clearCommentsFailed) });
+  const clearAll = async () => {
+    const sure = await confirm({
+      title: 'Clear conversation', confirmLabel: 'Clear',
+      message: 'Clear the whole conversation? Every comment on this list will be archived.',
+    });
+    if (!sure) return;
+    setError(null);
+    clear.mutate(undefined, { onError: () => setError(m.clearCommentsFailed) });
   };
 
   const actions = (c: GroceryReply) => canEdit && (
@@ -38,10 +46,11 @@ export function CommentThread({ listId, familyId, canEdit }: { listId: string; f
 
   return (
     <section className="card stack discussion" aria-labelledby="discussion-title">
+      {dialog}
       <div className="spread">
         <h2 id="discussion-title">Family Discussion</h2>
         {canEdit && comments.data && comments.data.length > 0 && (
-          <button type="button" className="link" onClick={clearAll}>Clear conversation</button>
+          <button type="button" className="link" onClick={() => void clearAll()}>Clear conversation</button>
         )}
       </div>
       <ErrorBanner message={error} onDismiss={() => setError(null)} />

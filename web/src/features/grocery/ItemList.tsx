@@ -6,6 +6,7 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { GroceryItem } from '@hearth/contract/grocery';
+import { formatQuantity } from '@hearth/contract/quantity';
 import { pendingPrefix } from './queries.ts';
 
 interface Actions {
@@ -54,7 +55,7 @@ function Item({ item, canEdit, onToggle, onDelete }: Actions & { item: GroceryIt
   const {
     attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging,
   } = useSortable({ id: item.id, disabled: !canEdit || pending });
-  const label = `${item.quantity !== null && item.quantity > 1 ? `${item.quantity} ` : ''}${item.name}`;
+  const label = `${item.quantity !== null && item.quantity > 1 ? `${formatQuantity(item.quantity)} ` : ''}${item.name}`;
   const recurring = item.recurringItemId !== null || item.recurrence !== 'none';
 
   return (

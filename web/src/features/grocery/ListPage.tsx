@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { groceryMessages as m } from '@hearth/contract/grocery';
+import { groceryMessages as m } from './texts.ts';
 import { paths } from '../../shared/paths.ts';
 import { ApiError } from '../../shared/api/client.ts';
 import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';
@@ -12,18 +12,22 @@ import {
   useAddItem, useDeleteItem, useDeleteList, useItems, useLists, useReorder, useTogglePurchased,
 } from './queries.ts';
 import './grocery.css';
+import { useCan } from '../../shared/useCan.ts';
+import { useConfirm } from '../../shared/ui/ConfirmDialog.tsx';
 
 /** /list/{listId}: one list's items, the add form and the family discussion. */
 export function ListPage() {
   const { listId = '' } = useParams();
   const me = useCurrentUser();
+  const can = useCan();
   if (me.isPending) return <main className="page"><Loading text={m.loadingUser} /></main>;
   const familyId = me.data?.familyId;
   if (!familyId) return <main className="page"><ErrorBanner message={m.missingFamily} /></main>;
-  return <ListDetail key={listId} listId={listId} familyId={familyId} canEdit={me.data?.permissionLevel !== 'READ_ONLY'} />;
+  return <ListDetail key={listId} listId={listId} familyId={familyId} canEdit={can.edit} />;
 }
 
 function ListDetail({ listId, familyId, canEdit }: { listId: string; familyId: string; canEdit: boolean }) {
+  const { confirm, dialog } = useConfirm();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [showPurchased, setShowPurchased] = useState(false);
@@ -41,14 +45,19 @@ function ListDetail({ listId, familyId, canEdit }: { listId: string; familyId: s
   const missing = items.error instanceof ApiError && items.error.status === 404;
 
   const backToLists = () => navigate(paths.lists);
-  const confirmDeleteList = () => {
-    if (!window.confirm(`Delete the list${title ? ` "${title}"` : ''} with all its items and comments?`)) return;
+  const confirmDeleteList = async () => {
+    const sure = await confirm({
+      title: 'Delete list', confirmLabel: 'Delete',
+      message: `Delete the list${title ? ` "${title}"` : ''} with all its items and comments?`,
+    });
+    if (!sure) return;
     setError(null);
     deleteList.mutate(listId, { onSuccess: backToLists, onError: () => setError(m.deleteListFailed) });
   };
 
   return (
     <main className="page stack grocery">
+      {dialog}
       <ErrorBanner message={error} onDismiss={() => setError(null)} />
       <div className="spread">
         <button type="button" className="secondary" onClick={backToLists}>Back to Lists</button>
@@ -75,7 +84,7 @@ function ListDetail({ listId, familyId, canEdit }: { listId: string; familyId: s
           <CommentThread listId={listId} familyId={familyId} canEdit={canEdit} />
           {canEdit && (
             <div>
-              <button type="button" className="link danger-link" onClick={confirmDeleteList}>Delete List</button>
+              <button type="button" className="link danger-link" onClick={() => void confirmDeleteList()}>Delete List</button>
             </div>
           )}
         </>

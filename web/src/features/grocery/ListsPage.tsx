@@ -1,19 +1,22 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { groceryLimits, groceryMessages as m } from '@hearth/contract/grocery';
+import { groceryLimits } from '@hearth/contract/grocery';
+import { groceryMessages as m } from './texts.ts';
 import { paths } from '../../shared/paths.ts';
 import { ErrorBanner, Loading, Notice } from '../../shared/ui/Status.tsx';
 import { useCurrentUser } from '../../shared/useCurrentUser.ts';
 import { useCreateList, useFamilyMembers, useLists } from './queries.ts';
 import './grocery.css';
+import { useCan } from '../../shared/useCan.ts';
 
 /** /lists: the family's lists, and a form to start a new one. */
 export function ListsPage() {
   const me = useCurrentUser();
+  const can = useCan();
   if (me.isPending) return <main className="page"><Loading text={m.loadingUser} /></main>;
   const familyId = me.data?.familyId;
   if (!familyId) return <main className="page"><ErrorBanner message={m.missingFamily} /></main>;
-  return <Lists familyId={familyId} canEdit={me.data?.permissionLevel !== 'READ_ONLY'} />;
+  return <Lists familyId={familyId} canEdit={can.edit} />;
 }
 
 function Lists({ familyId, canEdit }: { familyId: string; canEdit: boolean }) {

@@ -1,19 +1,20 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import {
-  Frequency, frequencyLabels, groceryLimits, groceryMessages as m, type GroceryList, type RecurringItem,
-} from '@hearth/contract/grocery';
+import { Frequency, frequencyLabels, groceryLimits, type GroceryList, type RecurringItem } from '@hearth/contract/grocery';
+import { groceryMessages as m } from './texts.ts';
+import { formatQuantity, parseQuantity, quantityMessages } from '@hearth/contract/quantity';
 import type { RecurringInput } from './queries.ts';
 
-/** Name, list and frequency required; quantity a number ≥ 0, sent as an integer or null (spec part 1 §5). */
+/** Name, list and frequency required; quantity a number ≥ 0 as people type it ("1 1/2"), or null. */
 const Fields = z.object({
   name: z.string().trim().min(1, m.nameRequired).max(groceryLimits.itemNameMax, m.itemNameTooLong),
   listId: z.string().min(1, m.listRequired),
   quantity: z.string().trim()
-    .refine((v) => v === '' || Number(v) >= 0, m.quantityMin)
-    .refine((v) => v === '' || Number(v) <= groceryLimits.quantityMax, m.quantityInvalid)
-    .transform((v) => (v === '' ? null : Math.trunc(Number(v)))),
+    .refine((v) => !v.startsWith('-'), { message: m.quantityMin, abort: true })
+    .refine((v) => parseQuantity(v) !== undefined, quantityMessages.unreadable)
+    .refine((v) => (parseQuantity(v) ?? 0) <= groceryLimits.quantityMax, m.quantityInvalid)
+    .transform((v) => parseQuantity(v) ?? null),
   unit: z.string().trim().max(groceryLimits.unitMax, m.unitTooLong).transform((v) => v || null),
   frequency: z.string().refine((v) => Frequency.safeParse(v).success, m.frequencyRequired)
     .transform((v) => Frequency.parse(v)),
@@ -33,7 +34,7 @@ export function RecurringItemForm({ editing, lists, busy, onSave, onCancel }: {
     values: {
       name: editing?.name ?? '',
       listId: editing?.listId ?? '',
-      quantity: editing?.quantity?.toString() ?? '',
+      quantity: editing?.quantity == null ? '' : formatQuantity(editing.quantity),
       unit: editing?.unit ?? '',
       frequency: editing?.frequency ?? '',
     },

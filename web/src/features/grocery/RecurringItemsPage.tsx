@@ -1,21 +1,27 @@
 import { useState } from 'react';
-import { frequencyLabels, groceryMessages as m, type RecurringItem } from '@hearth/contract/grocery';
+import { frequencyLabels, type RecurringItem } from '@hearth/contract/grocery';
+import { groceryMessages as m } from './texts.ts';
+import { formatQuantity } from '@hearth/contract/quantity';
 import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';
 import { useCurrentUser } from '../../shared/useCurrentUser.ts';
 import { useDeleteRecurring, useLists, useRecurringItems, useSaveRecurring, type RecurringInput } from './queries.ts';
 import { RecurringItemForm } from './RecurringItemForm.tsx';
 import './grocery.css';
+import { useCan } from '../../shared/useCan.ts';
+import { useConfirm } from '../../shared/ui/ConfirmDialog.tsx';
 
 /** /recurring-items: the family's recurring items in a table, with the Add/Edit form. */
 export function RecurringItemsPage() {
   const me = useCurrentUser();
+  const can = useCan();
   if (me.isPending) return <main className="page"><Loading text={m.loadingUser} /></main>;
   const familyId = me.data?.familyId;
   if (!familyId) return <main className="page"><ErrorBanner message={m.missingFamily} /></main>;
-  return <RecurringItems familyId={familyId} canEdit={me.data?.permissionLevel !== 'READ_ONLY'} />;
+  return <RecurringItems familyId={familyId} canEdit={can.edit} />;
 }
 
 function RecurringItems({ familyId, canEdit }: { familyId: string; canEdit: boolean }) {
+  const { confirm, dialog } = useConfirm();
   const recurring = useRecurringItems(familyId);
   const lists = useLists(familyId);
   const save = useSaveRecurring(familyId);
@@ -34,8 +40,12 @@ function RecurringItems({ familyId, canEdit }: { familyId: string; canEdit: bool
       return false;
     }
   };
-  const onDelete = (item: RecurringItem) => {
-    if (!window.confirm(`Delete the recurring item "${item.name}"? It will no longer be added to its list.`)) return;
+  const onDelete = async (item: RecurringItem) => {
+    const sure = await confirm({
+      title: 'Delete recurring item', confirmLabel: 'Delete',
+      message: `Delete the recurring item "${item.name}"? It will no longer be added to its list.`,
+    });
+    if (!sure) return;
     setError(null);
     remove.mutate(item.id, {
       onSuccess: () => { if (editing?.id === item.id) setEditing(null); },
@@ -46,6 +56,7 @@ function RecurringItems({ familyId, canEdit }: { familyId: string; canEdit: bool
 
   return (
     <main className="page stack grocery">
+      {dialog}
       <h1>Recurring Items</h1>
       <ErrorBanner message={error} onDismiss={() => setError(null)} />
       {lists.isError && <ErrorBanner message={m.loadListsFailed} />}
@@ -69,7 +80,7 @@ function RecurringItems({ familyId, canEdit }: { familyId: string; canEdit: bool
                 <tr key={item.id}>
                   <td>{item.name}</td>
                   <td>{titleOf(item.listId)}</td>
-                  <td>{item.quantity ?? '—'}</td>
+                  <td>{item.quantity === null ? '—' : formatQuantity(item.quantity)}</td>
                   <td>{item.unit ?? '—'}</td>
                   <td>{frequencyLabels[item.frequency]}</td>
                   <td>
@@ -77,7 +88,7 @@ function RecurringItems({ familyId, canEdit }: { familyId: string; canEdit: bool
                       <div className="row actions">
                         <button type="button" className="secondary" onClick={() => setEditing(item)}
                           aria-label={`Edit ${item.name}`}>Edit</button>
-                        <button type="button" className="danger" onClick={() => onDelete(item)}
+                        <button type="button" className="danger" onClick={() => void onDelete(item)}
                           aria-label={`Delete ${item.name}`}>Delete</button>
                       </div>
                     )}

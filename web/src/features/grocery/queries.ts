@@ -1,54 +1,38 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { EventType } from '@hearth/contract/events';
 import * as api from '@hearth/contract/grocery';
+import { groceryMessages } from './texts.ts';
 import type { Frequency, GroceryComment, GroceryItem, GroceryList, Recurrence, RecurringItem } from '@hearth/contract/grocery';
 import { call } from '../../shared/api/client.ts';
-import type { LiveKeys } from '../../shared/live.ts';
-import { familyQueries } from '../family/queries.ts';
+import { membersQuery } from '../family/queries.ts';
 
-const m = api.groceryMessages;
+const m = groceryMessages;
 
-/** Keys start with their live topic ('grocery', 'grocery-comments', 'recurring'); see groceryLiveKeys. */
+/**
+ * Keys start with the live-change topic ('grocery', 'grocery-comments', 'recurring', 'family'); a change
+ * with a listId refreshes the keys starting [topic, 'list', listId] (web/src/shared/live.ts).
+ */
 export const groceryKeys = {
-  all: ['grocery'] as const,
   lists: (familyId: string) => ['grocery', 'lists', familyId] as const,
-  list: (listId: string) => ['grocery', 'list', listId] as const,
   items: (listId: string) => ['grocery', 'list', listId, 'items'] as const,
-  allComments: ['grocery-comments'] as const,
   comments: (listId: string) => ['grocery-comments', 'list', listId] as const,
-  allRecurring: ['recurring'] as const,
   recurring: (familyId: string) => ['recurring', familyId] as const,
 };
-
-/** The grocery queries other features may use. */
-export const groceryQueries = {
-  lists: (familyId: string) => queryOptions({
-    queryKey: groceryKeys.lists(familyId),
-    queryFn: () => call(api.getLists, { params: { familyId } }),
-  }),
-};
-
-/** Events that change which lists exist; any other change with a listId touches that list only. */
-const listEvents: ReadonlySet<EventType> = new Set(['create_list', 'list_deleted']);
-const onlyThisList = (change: { kind: EventType; listId?: string | undefined }) =>
-  change.listId !== undefined && !listEvents.has(change.kind);
-
-/** What a live change of each grocery topic refreshes. */
-export const groceryLiveKeys = {
-  grocery: (change) => [onlyThisList(change) ? groceryKeys.list(change.listId!) : groceryKeys.all],
-  'grocery-comments': (change) => [onlyThisList(change) ? groceryKeys.comments(change.listId!) : groceryKeys.allComments],
-  recurring: () => [groceryKeys.allRecurring],
-} satisfies Partial<LiveKeys>;
 
 /** Reports a failure with the spec's text for it. */
 export type Report = (message: string) => void;
 
+/** The family's lists; other features (meals, calendar) read them through this. */
+export const listsQuery = (familyId: string) => queryOptions({
+  queryKey: groceryKeys.lists(familyId),
+  queryFn: () => call(api.getLists, { params: { familyId } }),
+});
+
 export function useLists(familyId: string) {
-  return useQuery(groceryQueries.lists(familyId));
+  return useQuery(listsQuery(familyId));
 }
 
 export function useFamilyMembers() {
-  return useQuery(familyQueries.members());
+  return useQuery(membersQuery);
 }
 
 export function useCreateList(familyId: string) {
@@ -67,7 +51,7 @@ export function useDeleteList(familyId: string) {
     mutationFn: (listId: string) => call(api.deleteList, { params: { listId } }),
     onSuccess: (_, listId) => {
       queryClient.setQueryData<GroceryList[]>(groceryKeys.lists(familyId), (lists) => lists?.filter((l) => l.id !== listId));
-      queryClient.removeQueries({ queryKey: groceryKeys.list(listId) });
+      queryClient.removeQueries({ queryKey: ['grocery', 'list', listId] });
     },
   });
 }

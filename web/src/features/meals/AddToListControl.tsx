@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { mealMessages, type Meal } from '@hearth/contract/meals';
+import { type Meal } from '@hearth/contract/meals';
+import { mealMessages } from './texts.ts';
 import { paths } from '../../shared/paths.ts';
-import { errorMessage } from '../../shared/api/client.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
 import { ErrorBanner, Loading, Notice } from '../../shared/ui/Status.tsx';
 import { failureText, useAddMealToList, useGroceryLists } from './queries.ts';
 

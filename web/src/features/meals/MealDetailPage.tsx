@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { mealMessages, mealTimes, type Ingredient, type Meal } from '@hearth/contract/meals';
+import { mealTimes, type Ingredient, type Meal } from '@hearth/contract/meals';
+import { mealMessages } from './texts.ts';
+import { formatQuantity } from '@hearth/contract/quantity';
 import { paths } from '../../shared/paths.ts';
-import { ApiError, errorMessage } from '../../shared/api/client.ts';
+import { ApiError } from '../../shared/api/client.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
 import { Modal } from '../../shared/ui/Modal.tsx';
 import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';
 import { useCurrentUser } from '../../shared/useCurrentUser.ts';
@@ -10,6 +13,7 @@ import { AddToListControl } from './AddToListControl.tsx';
 import { MealForm } from './MealForm.tsx';
 import { failureText, useDeleteMeal, useMeal } from './queries.ts';
 import './meals.css';
+import { useCan } from '../../shared/useCan.ts';
 
 export function MealDetailPage() {
   const { id = '' } = useParams();
@@ -37,7 +41,7 @@ export function MealDetailPage() {
 function MealView({ meal }: { meal: Meal }) {
   const navigate = useNavigate();
   const { data: user } = useCurrentUser();
-  const canEdit = user?.permissionLevel === 'ADMIN' || user?.permissionLevel === 'EDIT';
+  const canEdit = useCan().edit;
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -105,5 +109,5 @@ function MealView({ meal }: { meal: Meal }) {
 
 /** "2 cups Flour": quantity and unit only when present. */
 function describe(i: Ingredient): string {
-  return [i.quantity?.toString(), i.unit, i.name].filter(Boolean).join(' ');
+  return [i.quantity === null ? null : formatQuantity(i.quantity), i.unit, i.name].filter(Boolean).join(' ');
 }

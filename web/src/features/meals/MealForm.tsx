@@ -2,10 +2,13 @@ import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { mealLimits, mealMessages, type Meal, type MealInput } from '@hearth/contract/meals';
+import { mealLimits, type Meal, type MealInput } from '@hearth/contract/meals';
+import { mealMessages } from './texts.ts';
+import { formatQuantity, parseQuantity, quantityMessages } from '@hearth/contract/quantity';
 import { ApiError } from '../../shared/api/client.ts';
 import { useCurrentUser } from '../../shared/useCurrentUser.ts';
 import { useSaveMeal } from './queries.ts';
+import { ErrorBanner } from '../../shared/ui/Status.tsx';
 
 const minutes = z.string().trim()
   .regex(/^\d+$/, mealMessages.requiredFields)
@@ -20,8 +23,8 @@ const FormValues = z.object({
   ingredients: z.array(z.object({
     name: z.string().trim().min(1, mealMessages.ingredientNameRequired)
       .max(mealLimits.ingredientNameMax, mealMessages.ingredientNameTooLong),
-    quantity: z.string().regex(/^\d*$/, mealMessages.invalidIngredients)
-      .refine((v) => v === '' || Number(v) <= mealLimits.quantityMax, mealMessages.invalidIngredients),
+    quantity: z.string().refine((v) => parseQuantity(v) !== undefined, quantityMessages.unreadable)
+      .refine((v) => (parseQuantity(v) ?? 0) <= mealLimits.quantityMax, mealMessages.invalidIngredients),
     unit: z.string().max(mealLimits.unitMax, mealMessages.unitTooLong),
     /** Kept from the stored ingredient; the form has no control for it. */
     groceryListId: z.string().nullable(),
@@ -39,7 +42,7 @@ function toFormValues(meal: Meal | undefined): FormValues {
     directions: meal?.directions ?? '',
     ingredients: meal
       ? meal.ingredients.map((i) => ({
-        name: i.name, quantity: i.quantity?.toString() ?? '', unit: i.unit ?? '', groceryListId: i.groceryListId,
+        name: i.name, quantity: i.quantity === null ? '' : formatQuantity(i.quantity), unit: i.unit ?? '', groceryListId: i.groceryListId,
       }))
       : [{ ...emptyIngredient }],
   };
@@ -52,7 +55,7 @@ export function MealForm({ meal, onSaved, onCancel }: {
   const { data: user } = useCurrentUser();
   const save = useSaveMeal(meal?.id);
   const [failure, setFailure] = useState<{ text: string; reason: string } | null>(null);
-  const { register, control, handleSubmit, setValue, formState: { errors, isSubmitting } } = useForm({
+  const { register, control, handleSubmit, formState: { errors, isSubmitting } } = useForm({
     resolver: zodResolver(FormValues),
     defaultValues: toFormValues(meal),
   });
@@ -71,7 +74,7 @@ export function MealForm({ meal, onSaved, onCancel }: {
       totalTime: Number.parseInt(values.totalTime, 10),
       ingredients: values.ingredients.map((i) => ({
         name: i.name,
-        quantity: i.quantity === '' ? null : Number.parseInt(i.quantity, 10),
+        quantity: parseQuantity(i.quantity) ?? null,
         unit: i.unit.trim() || null,
         groceryListId: i.groceryListId,
       })),
@@ -91,13 +94,9 @@ export function MealForm({ meal, onSaved, onCancel }: {
 
   return (
     <form className="stack meal-form" onSubmit={handleSubmit(submit)} noValidate aria-label={meal ? 'Edit meal' : 'Add meal'}>
-      {failure && (
-        <div className="banner error" role="alert">
-          <span><strong>{failure.text}</strong> {failure.reason}</span>
-          <button type="button" aria-label="Dismiss" onClick={() => setFailure(null)}>×</button>
-        </div>
-      )}
-      {requiredMissing && <div className="banner error" role="alert">{mealMessages.requiredFields}</div>}
+      <ErrorBanner message={failure && <><strong>{failure.text}</strong> {failure.reason}</>}
+        onDismiss={() => setFailure(null)} />
+      <ErrorBanner message={requiredMissing && mealMessages.requiredFields} />
       <label>
         Name
         <input {...register('name')} aria-invalid={errors.name ? true : undefined} autoComplete="off" />
@@ -130,14 +129,8 @@ export function MealForm({ meal, onSaved, onCancel }: {
               <li key={field.id} className="ingredient-row">
                 <input className="ingredient-name" placeholder="Name" aria-label={`Ingredient ${n} name`}
                   {...register(`ingredients.${index}.name`)} aria-invalid={rowErrors?.name ? true : undefined} />
-                <input placeholder="Qty" aria-label={`Ingredient ${n} quantity`} inputMode="numeric"
-                  {...register(quantityPath, {
-                    // Digits only: anything else typed is dropped as it is typed.
-                    onChange: (e: { target: { value: string } }) => {
-                      const digits = e.target.value.replace(/\D/g, '');
-                      if (digits !== e.target.value) setValue(quantityPath, digits);
-                    },
-                  })} />
+                <input placeholder="Qty" aria-label={`Ingredient ${n} quantity`} {...register(quantityPath)}
+                  aria-invalid={rowErrors?.quantity ? true : undefined} />
                 <input placeholder="Unit" aria-label={`Ingredient ${n} unit`} {...register(`ingredients.${index}.unit`)} />
                 <div className="row-actions">
                   <button type="button" className="icon" aria-label={`Move ingredient ${n} up`}

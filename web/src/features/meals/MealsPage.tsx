@@ -1,20 +1,22 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { mealMessages, mealTimes } from '@hearth/contract/meals';
+import { mealTimes } from '@hearth/contract/meals';
+import { mealMessages } from './texts.ts';
 import { paths } from '../../shared/paths.ts';
-import { errorMessage } from '../../shared/api/client.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
 import { Modal } from '../../shared/ui/Modal.tsx';
 import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';
 import { useCurrentUser } from '../../shared/useCurrentUser.ts';
 import { MealForm } from './MealForm.tsx';
 import { useMeals } from './queries.ts';
 import './meals.css';
+import { useCan } from '../../shared/useCan.ts';
 
 export function MealsPage() {
   const user = useCurrentUser();
   const meals = useMeals(user.data?.familyId);
   const [adding, setAdding] = useState(false);
-  const canEdit = user.data?.permissionLevel === 'ADMIN' || user.data?.permissionLevel === 'EDIT';
+  const canEdit = useCan().edit;
 
   let content;
   if (user.isError) content = <ErrorBanner message={errorMessage(user.error, mealMessages.loadFailed)} />;

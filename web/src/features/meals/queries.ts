@@ -1,21 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as api from '@hearth/contract/meals';
 import { ApiError, call } from '../../shared/api/client.ts';
-import type { LiveKeys } from '../../shared/live.ts';
-import { groceryKeys, groceryQueries } from '../grocery/queries.ts';
+import { listsQuery } from '../grocery/queries.ts';
 
-/** Keys start with the live topic 'meals', so a change from another member refetches them. */
+/** Keys start with the live-change topic ('meals', 'grocery'), so a change from another member refetches them. */
 export const mealKeys = {
   all: ['meals'] as const,
-  lists: ['meals', 'list'] as const,
   list: (familyId: string) => ['meals', 'list', familyId] as const,
   detail: (id: string) => ['meals', 'detail', id] as const,
 };
-
-/** What a live change of the meals topic refreshes. */
-export const mealLiveKeys = {
-  meals: () => [mealKeys.all],
-} satisfies Partial<LiveKeys>;
 
 export function useMeals(familyId: string | null | undefined) {
   return useQuery({
@@ -43,7 +36,7 @@ export function useSaveMeal(id: string | undefined) {
       : call(api.createMeal, { body })),
     onSuccess: (meal) => {
       queryClient.setQueryData(mealKeys.detail(meal.id), meal);
-      return queryClient.invalidateQueries({ queryKey: mealKeys.lists });
+      return queryClient.invalidateQueries({ queryKey: ['meals', 'list'] });
     },
   });
 }
@@ -54,7 +47,7 @@ export function useDeleteMeal(id: string) {
     mutationFn: () => call(api.deleteMeal, { params: { id } }),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: mealKeys.detail(id) });
-      return queryClient.invalidateQueries({ queryKey: mealKeys.lists });
+      return queryClient.invalidateQueries({ queryKey: ['meals', 'list'] });
     },
   });
 }
@@ -64,12 +57,12 @@ export function useAddMealToList(id: string) {
   return useMutation({
     mutationFn: (input: { groceryListId: string; familyId: string }) =>
       call(api.addMealToGroceryList, { params: { id }, query: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: groceryKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['grocery'] }),
   });
 }
 
 export function useGroceryLists(familyId: string | null | undefined) {
-  return useQuery({ ...groceryQueries.lists(familyId ?? ''), enabled: Boolean(familyId) });
+  return useQuery({ ...listsQuery(familyId ?? ''), enabled: Boolean(familyId) });
 }
 
 /** The spec's failure text, followed by the server's reason when it gave one the user can act on. */

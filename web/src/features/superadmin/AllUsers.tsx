@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import * as api from '@hearth/contract/superadmin';
+import { superadminMessages } from './texts.ts';
 import { Modal } from '../../shared/ui/Modal.tsx';
 import { ErrorBanner } from '../../shared/ui/Status.tsx';
 import { adminCall } from './credentials.ts';
 import { formatDate } from './format.ts';
+import { useConfirm } from '../../shared/ui/ConfirmDialog.tsx';
 
 type Dialog = { kind: 'password' | 'family'; user: api.AdminUser } | null;
 
@@ -11,22 +13,26 @@ export function AllUsers({ users, families, onChanged }: {
   users: api.AdminUser[]; families: api.AdminFamily[]; onChanged: () => void;
 }) {
   const [error, setError] = useState<string | null>(null);
+  const { confirm, dialog: confirmDialog } = useConfirm();
   const [dialog, setDialog] = useState<Dialog>(null);
   const familyName = (id: string | null) => families.find((f) => f.id === id)?.name ?? (id ? id.slice(0, 8) : '—');
 
   const setStatus = async (user: api.AdminUser, status: api.AccountStatus) => {
-    if (status === 'REJECTED' && !window.confirm(`Reject ${user.email}?`)) return;
+    if (status === 'REJECTED' && !(await confirm({ title: 'Reject user', message: `Reject ${user.email}?`, confirmLabel: 'Reject' }))) {
+      return;
+    }
     setError(null);
     try {
       await adminCall(api.setUserStatus, { params: { id: user.id }, body: { status } });
       onChanged();
     } catch {
-      setError(api.superadminMessages.statusFailed);
+      setError(superadminMessages.statusFailed);
     }
   };
 
   return (
     <section className="stack">
+      {confirmDialog}
       <ErrorBanner message={error} onDismiss={() => setError(null)} />
       <div className="table-wrap">
         <table>
@@ -70,13 +76,13 @@ function ResetPasswordDialog({ user, onClose }: { user: api.AdminUser; onClose: 
   const [done, setDone] = useState(false);
   const submit = async () => {
     setProblems([]);
-    if (!password.trim()) return setError(api.superadminMessages.resetFailed);
+    if (!password.trim()) return setError(superadminMessages.resetFailed);
     try {
       await adminCall(api.resetUserPassword, { params: { id: user.id }, body: { newPassword: password } });
       setDone(true);
       setError(null);
     } catch (err) {
-      setError(api.superadminMessages.resetFailed);
+      setError(superadminMessages.resetFailed);
       setProblems((err as { errors?: string[] }).errors ?? []);
     }
   };
@@ -102,14 +108,14 @@ function AssignFamilyDialog({ user, families, onClose, onDone }: {
   const [error, setError] = useState<string | null>(null);
   const submit = async () => {
     const id = familyId.trim();
-    if (!id) return setError(api.superadminMessages.familyIdRequired);
+    if (!id) return setError(superadminMessages.familyIdRequired);
     try {
       await adminCall(api.assignUserToFamily, { params: { id: user.id, familyId: id } });
       onDone();
       onClose();
     } catch (err) {
       const reason = err instanceof Error && err.message ? `: ${err.message}` : '';
-      setError(`${api.superadminMessages.assignFailed}${reason}`);
+      setError(`${superadminMessages.assignFailed}${reason}`);
     }
   };
   return (

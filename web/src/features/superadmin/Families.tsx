@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import * as api from '@hearth/contract/superadmin';
+import { superadminMessages } from './texts.ts';
 import { ErrorBanner, Notice } from '../../shared/ui/Status.tsx';
 import { adminCall } from './credentials.ts';
 import { formatDate } from './format.ts';
@@ -12,7 +13,7 @@ export function Families({ families, onChanged }: { families: api.AdminFamily[];
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!name.trim()) return setError(api.superadminMessages.familyNameRequired);
+    if (!name.trim()) return setError(superadminMessages.familyNameRequired);
     setBusy(true);
     setError(null);
     try {
@@ -21,7 +22,7 @@ export function Families({ families, onChanged }: { families: api.AdminFamily[];
       setDescription('');
       onChanged();
     } catch {
-      setError(api.superadminMessages.createFamilyFailed);
+      setError(superadminMessages.createFamilyFailed);
     } finally {
       setBusy(false);
     }

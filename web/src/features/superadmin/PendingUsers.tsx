@@ -1,23 +1,27 @@
 import { useState } from 'react';
 import * as api from '@hearth/contract/superadmin';
+import { superadminMessages } from './texts.ts';
 import { ErrorBanner, Notice } from '../../shared/ui/Status.tsx';
 import { adminCall } from './credentials.ts';
 import { formatDate } from './format.ts';
+import { useConfirm } from '../../shared/ui/ConfirmDialog.tsx';
 
 export function PendingUsers({ users, onChanged }: { users: api.AdminUser[]; onChanged: () => void }) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  const { confirm, dialog: confirmDialog } = useConfirm();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const act = async (ids: string[], action: 'approve' | 'reject') => {
-    if (ids.length === 0) return setError(api.superadminMessages.selectUsers);
-    if (action === 'reject' && !window.confirm(`Reject ${ids.length === 1 ? 'this user' : `${ids.length} users`}?`)) return;
+    if (ids.length === 0) return setError(superadminMessages.selectUsers);
+    const message = `Reject ${ids.length === 1 ? 'this user' : `${ids.length} users`}?`;
+    if (action === 'reject' && !(await confirm({ title: 'Reject', message, confirmLabel: 'Reject' }))) return;
     setBusy(true);
     setError(null);
     const endpoint = action === 'approve' ? api.approveUser : api.rejectUser;
     const results = await Promise.allSettled(ids.map((id) => adminCall(endpoint, { params: { id } })));
     if (results.some((r) => r.status === 'rejected')) {
-      setError(action === 'approve' ? api.superadminMessages.approveFailed : api.superadminMessages.rejectFailed);
+      setError(action === 'approve' ? superadminMessages.approveFailed : superadminMessages.rejectFailed);
     }
     setSelected(new Set());
     setBusy(false);
@@ -28,6 +32,7 @@ export function PendingUsers({ users, onChanged }: { users: api.AdminUser[]; onC
   const all = selected.size === users.length;
   return (
     <section className="stack">
+      {confirmDialog}
       <ErrorBanner message={error} onDismiss={() => setError(null)} />
       <div className="row">
         <label className="inline">

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import * as api from '@hearth/contract/superadmin';
+import { superadminMessages } from './texts.ts';
 import { paths } from '../../shared/paths.ts';
 import { ApiError } from '../../shared/api/client.ts';
 import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';
@@ -24,7 +25,7 @@ export function SuperadminPage() {
     setAuthError(message);
   };
   return signedIn
-    ? <Dashboard onAuthFailed={() => signOut(api.superadminMessages.authFailed)} />
+    ? <Dashboard onAuthFailed={() => signOut(superadminMessages.authFailed)} />
     : <SuperadminLogin initialError={authError} onSignedIn={() => setSignedIn(true)} />;
 }
 
@@ -44,7 +45,7 @@ function SuperadminLogin({ initialError, onSignedIn }: { initialError: string | 
       onSignedIn();
     } catch {
       credentials.clear();
-      setError(api.superadminMessages.loginFailed);
+      setError(superadminMessages.loginFailed);
       setBusy(false);
     }
   };
@@ -99,7 +100,7 @@ function Dashboard({ onAuthFailed }: { onAuthFailed: () => void }) {
         <button type="button" role="tab" aria-selected={tab === 'families'} onClick={() => setTab('families')}>Families</button>
       </div>
       {loading && <Loading />}
-      {failed && <ErrorBanner message={api.superadminMessages.loadFailed} />}
+      {failed && <ErrorBanner message={superadminMessages.loadFailed} />}
       {!loading && !failed && tab === 'pending' && <PendingUsers users={pending.data!} onChanged={refresh} />}
       {!loading && !failed && tab === 'users' && <AllUsers users={users.data!} families={families.data!} onChanged={refresh} />}
       {!loading && !failed && tab === 'families' && <Families families={families.data!} onChanged={refresh} />}

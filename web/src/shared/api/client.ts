@@ -2,14 +2,15 @@ import {
   fillPath, type BodyInputOf, type Endpoint, type ParamsOf, type QueryOf, type ResponseOf,
 } from '@hearth/contract/endpoint';
 import { messages } from '@hearth/contract/accounts';
+import type { ErrorCode } from '@hearth/contract/errors';
 import { session } from '../session.ts';
 
 /** A failed call: the server's message (or the spec's fallback) plus its code and rule list. */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string | undefined;
+  readonly code: ErrorCode | undefined;
   readonly errors: string[];
-  constructor(status: number, message: string, code?: string, errors: string[] = []) {
+  constructor(status: number, message: string, code?: ErrorCode, errors: string[] = []) {
     super(message);
     this.status = status;
     this.code = code;
@@ -56,7 +57,7 @@ export async function call<E extends Endpoint>(e: E, input: CallInput<E> = {}): 
   const data: unknown = text === '' ? null : type.includes('json') ? JSON.parse(text) : text;
 
   if (!res.ok) {
-    const body = (typeof data === 'object' && data !== null ? data : {}) as { message?: string; code?: string; errors?: string[] };
+    const body = (typeof data === 'object' && data !== null ? data : {}) as { message?: string; code?: ErrorCode; errors?: string[] };
     const message = body.message ?? (typeof data === 'string' && data ? data : `HTTP error! status: ${res.status}`);
     // Signed-in calls only: a failed sign-in answers 401 too, and must show its own message.
     if (res.status === 401 && e.access === 'user') {
@@ -66,10 +67,4 @@ export async function call<E extends Endpoint>(e: E, input: CallInput<E> = {}): 
     throw new ApiError(res.status, message, body.code, body.errors ?? []);
   }
   return (res.status === 204 ? null : data) as ResponseOf<E>;
-}
-
-/** The message to show for any thrown value. */
-export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return error.message;
-  return fallback;
 }

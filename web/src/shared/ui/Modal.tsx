@@ -12,7 +12,9 @@ export function Modal({ title, open, onClose, children }: {
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} className="modal" aria-label={title} onClose={onClose}
+    <dialog ref={ref} className="modal" aria-label={title}
+      // A dialog opened inside this one (a confirmation) closes too: React passes its close event up the tree.
+      onClose={(e) => { if (e.target === ref.current) onClose(); }}
       onClick={(e) => { if (e.target === ref.current) onClose(); }}>
       {open && (
         <div className="modal-body">

@@ -9,12 +9,12 @@ export function Loading({ text = 'Loading...' }: { text?: string }) {
   );
 }
 
-/** A red banner; dismissible when `onDismiss` is given. */
-export function ErrorBanner({ message, onDismiss }: { message: string | null | undefined; onDismiss?: () => void }) {
+/** The one red banner for failures: nothing when there is no message; dismissible when `onDismiss` is given. */
+export function ErrorBanner({ message, onDismiss }: { message: ReactNode; onDismiss?: () => void }) {
   if (!message) return null;
   return (
     <div className="banner error" role="alert">
-      <span>{message}</span>
+      <div>{message}</div>
       {onDismiss && <button type="button" aria-label="Dismiss" onClick={onDismiss}>×</button>}
     </div>
   );

@@ -1,0 +1,61 @@
+/** What every benchmark needs: percentiles, a signed-in member, and each engine to run on. */
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { createSession } from '../../../server/platform/auth/sessions.ts';
+import { systemClock } from '../../../server/platform/clock.ts';
+import { migrate, openPostgres, pgliteDatabase, type Database, type Db } from '../../../server/platform/db/client.ts';
+import { users } from '../../../server/platform/db/schema.ts';
+import { foundFamily, joinFamily } from '../../../server/features/family/membership.ts';
+
+export function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+export const summary = (samples: number[]) =>
+  `p50 ${percentile(samples, 50).toFixed(1)} ms, p95 ${percentile(samples, 95).toFixed(1)} ms (n=${samples.length})`;
+
+/** An active user with a session: founding a family, or joining `familyId` as EDIT. */
+export async function member(db: Db, name: string, familyId?: string) {
+  const [user] = await db.insert(users).values({
+    email: `${name.toLowerCase()}-${randomBytes(4).toString('hex')}@bench.test`, name, passwordHash: 'unused', status: 'ACTIVE',
+  }).returning();
+  if (!user) throw new Error('user insert failed');
+  const family = familyId ?? await foundFamily(db, user);
+  if (familyId) await joinFamily(db, familyId, user, 'EDIT');
+  return { userId: user.id, token: await createSession(db, systemClock, user.id), familyId: family };
+}
+
+async function admin(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Runs `bench` on a fresh, migrated PGlite in memory, then (when DATABASE_URL is set) on a scratch PostgreSQL
+ * database that it creates and drops. `bench` owns the database and closes it.
+ */
+export async function onEachEngine(bench: (label: string, database: Database) => Promise<void>): Promise<void> {
+  const embedded = pgliteDatabase(await PGlite.create());
+  await migrate(embedded);
+  await bench('PGlite', embedded);
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) return;
+  const name = `hearth_bench_${randomBytes(4).toString('hex')}`;
+  const scratch = new URL(serverUrl);
+  scratch.pathname = `/${name}`;
+  await admin(serverUrl, `CREATE DATABASE ${name}`);
+  try {
+    const database = await openPostgres(scratch.toString());
+    await migrate(database);
+    await bench('PostgreSQL', database);
+  } finally {
+    await admin(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * Throughput at 50 connections (autocannon), each call against the limit of this stack: a bare Fastify route
+ * doing one indexed point select on the same engine. Calls: GET /api/me, the family's lists, a 100- and a
+ * 500-item list, meals; then item adds (POST /api/grocery) on lists of 100, 1,000 and the list cap.
+ * BENCH_SECONDS sets each run's length (default 10). Run: `node scripts/bench/throughput.ts`.
+ */
+import type { AddressInfo } from 'node:net';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/platform/config.ts';
+import type { Database } from '../../server/platform/db/client.ts';
+import { groceryItems, groceryLists, meals, users } from '../../server/platform/db/schema.ts';
+import { member, onEachEngine } from './support/common.ts';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = 50;
+const addSizes = [100, 1000, Number(process.env.BENCH_LIST_CAP ?? 5000)];
+const addsPerSize = 300;
+
+interface Result { reqPerSec: number; p50: number; p95: number; errors: number }
+
+async function load(url: string, init: { method?: string; headers: Record<string, string>; body?: string }, amount?: number) {
+  const run = await autocannon({
+    url, connections, ...(amount ? { amount } : { duration: seconds }), method: (init.method ?? 'GET') as 'GET',
+    headers: init.headers, ...(init.body ? { body: init.body } : {}),
+  });
+  const r: Result = {
+    reqPerSec: run.requests.average, p50: run.latency.p50, p95: run.latency.p97_5 ?? run.latency.p99,
+    errors: run.errors + run.non2xx,
+  };
+  // autocannon reports p97.5 and p99, not p95: p97.5 is the nearest conservative figure.
+  return r;
+}
+
+async function limitServer(database: Database, userId: string) {
+  const app = Fastify();
+  const statement = database.db.select({ id: users.id }).from(users).where(eq(users.id, sql.placeholder('id')))
+    .prepare('bench_point_select');
+  app.get('/limit', async () => (await statement.execute({ id: userId }))[0]);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return app;
+}
+
+async function bench(label: string, database: Database): Promise<void> {
+  const config = loadConfig({ PUBLIC_URL: 'http://127.0.0.1' });
+  const app = await buildApp({ config, database, runJobs: false, checkResponses: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const ada = await member(database.db, 'Ada');
+  const limit = await limitServer(database, ada.userId);
+  try {
+    const newList = async (title: string, size: number) => {
+      const [list] = await database.db.insert(groceryLists).values({ familyId: ada.familyId, title }).returning();
+      if (!list) throw new Error('list insert failed');
+      for (let from = 0; from < size; from += 1000) {
+        await database.db.insert(groceryItems).values(Array.from({ length: Math.min(1000, size - from) }, (_, i) => ({
+          familyId: ada.familyId, listId: list.id, name: `Item ${from + i}`, quantity: (from + i) % 5, position: from + i,
+        })));
+      }
+      return list.id;
+    };
+    const small = await newList('Hundred', 100);
+    const large = await newList('Five hundred', 500);
+    await database.db.insert(meals).values(Array.from({ length: 30 }, (_, i) => ({
+      familyId: ada.familyId, name: `Meal ${i}`, directions: 'Cook it.', prepTime: 10, totalTime: 30,
+    })));
+    const headers = { authorization: `Bearer ${ada.token}`, 'content-type': 'application/json' };
+    const limitUrl = `http://127.0.0.1:${(limit.server.address() as AddressInfo).port}/limit`;
+
+    const ceiling = await load(limitUrl, { headers: {} });
+    const rows: [string, Result][] = [['one point select (limit)', ceiling]];
+    for (const [name, path] of [
+      ['GET /api/me', '/api/me'],
+      ['GET /api/grocery-lists/{familyId}', `/api/grocery-lists/${ada.familyId}`],
+      ['GET /api/grocery/list/{id}, 100 items', `/api/grocery/list/${small}`],
+      ['GET /api/grocery/list/{id}, 500 items', `/api/grocery/list/${large}`],
+      ['GET /api/meals/family/{familyId}', `/api/meals/family/${ada.familyId}`],
+    ] as const) {
+      rows.push([name, await load(`${base}${path}`, { headers })]);
+    }
+    for (const size of addSizes) {
+      const listId = await newList(`Adds ${size}`, size);
+      const body = JSON.stringify({ name: 'Milk', quantity: 1, unit: null, listId, familyId: ada.familyId, isPurchased: false, position: 0 });
+      rows.push([`POST /api/grocery on a ${size}-item list`, await load(`${base}/api/grocery`, { method: 'POST', headers, body }, addsPerSize)]);
+    }
+    for (const [name, r] of rows) {
+      console.log(`${label} | ${name.padEnd(42)} | ${r.reqPerSec.toFixed(0).padStart(6)} req/s | ratio ${(r.reqPerSec / ceiling.reqPerSec).toFixed(2)} | p50 ${r.p50} ms | p97.5 ${r.p95} ms${r.errors ? ` | ${r.errors} errors` : ''}`);
+    }
+  } finally {
+    await limit.close();
+    await app.close();
+    await database.close();
+  }
+}
+
+await onEachEngine(bench);

@@ -1,0 +1,50 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { Database } from './client.ts';
+import { markCleanStop, recoverAfterUncleanStop, vacuumThreshold, vacuumWhereNeeded } from './maintenance.ts';
+import { openTestDatabase } from '../../test/databases.ts';
+import { engine } from '../../test/harness.ts';
+
+let database: Database;
+beforeAll(async () => { database = await openTestDatabase(engine, inject('templates')); });
+afterAll(async () => { await database.close(); });
+
+const deadRows = async () => {
+  const { rows } = await database.db.execute(sql`
+    select n_dead_tup::int as dead from pg_stat_user_tables where relname = 'churn'`) as unknown as {
+    rows: { dead: number }[];
+  };
+  return rows[0]?.dead ?? 0;
+};
+
+describe('embedded database maintenance', () => {
+  it('vacuums a table once its dead rows pass the thresholds, and leaves it alone after', async () => {
+    const rows = vacuumThreshold.minDeadRows * 3;
+    await database.db.execute(sql`create table churn (id serial primary key, v int)`);
+    await database.db.execute(sql`insert into churn (v) select g from generate_series(1, ${rows}) g`);
+    await database.db.execute(sql`delete from churn where id > 100`);
+    // Statistics reach pg_stat_user_tables a moment after the writes (at most about 10 s on a server).
+    let vacuumed: string[] = [];
+    for (let tries = 0; tries < 60 && !vacuumed.includes('churn'); tries++) {
+      await new Promise((r) => setTimeout(r, 250));
+      vacuumed = await vacuumWhereNeeded(database);
+    }
+    expect(vacuumed).toContain('churn');
+    expect(await deadRows()).toBe(0);
+    expect(await vacuumWhereNeeded(database)).not.toContain('churn');
+  });
+
+  it('vacuums everything once after an unclean stop, and not after a clean one', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'hearth-data-'));
+    expect(await recoverAfterUncleanStop(database, dataDir)).toBe(false);
+    // Killed without a clean stop: the marker stays.
+    expect(await recoverAfterUncleanStop(database, dataDir)).toBe(true);
+    await markCleanStop(dataDir);
+    expect(existsSync(join(dataDir, '.hearth-running'))).toBe(false);
+    expect(await recoverAfterUncleanStop(database, dataDir)).toBe(false);
+  });
+});

@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs';
+import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { Database } from './client.ts';
+
+/**
+ * PGlite runs no autovacuum: a table whose rows are updated or deleted grows without bound (a list whose adds
+ * rewrote positions reached 1.1 GB for a few thousand rows). This is the embedded engine's autovacuum: tables
+ * whose dead rows pass both thresholds are vacuumed and analysed. PostgreSQL servers have their own.
+ */
+export const vacuumThreshold = { minDeadRows: 1000, deadShareOfLive: 0.2 } as const;
+
+/** Vacuums the tables that need it; returns their names. */
+export async function vacuumWhereNeeded(database: Database): Promise<string[]> {
+  // Both engines' drivers answer raw SQL with { rows }.
+  const { rows } = await database.db.execute(sql`
+    select relname from pg_stat_user_tables
+    where n_dead_tup > ${vacuumThreshold.minDeadRows}
+      and n_dead_tup > ${vacuumThreshold.deadShareOfLive}::float8 * greatest(n_live_tup, 1)`) as unknown as {
+    rows: { relname: string }[];
+  };
+  const tables = rows.map((r) => r.relname);
+  for (const table of tables) await database.db.execute(sql`vacuum (analyze) ${sql.identifier(table)}`);
+  return tables;
+}
+
+const runningMarker = '.hearth-running';
+
+/**
+ * Marks the data folder as in use until a clean stop. A marker left from before means the last run ended
+ * uncleanly (killed, crashed), when dead-row statistics are lost too: then everything is vacuumed once.
+ * Returns whether that happened.
+ */
+export async function recoverAfterUncleanStop(database: Database, dataDir: string): Promise<boolean> {
+  const marker = join(dataDir, runningMarker);
+  const unclean = existsSync(marker);
+  if (unclean) await database.db.execute(sql`vacuum (analyze)`);
+  await writeFile(marker, String(process.pid));
+  return unclean;
+}
+
+export async function markCleanStop(dataDir: string): Promise<void> {
+  await rm(join(dataDir, runningMarker), { force: true });
+}

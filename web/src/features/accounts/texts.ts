@@ -1,0 +1,27 @@
+import { messages as server } from '@hearth/contract/accounts';
+
+/**
+ * Every text the accounts screens show: the server's messages (from the contract, shown as the server sends them)
+ * and the web's own texts of the spec.
+ */
+export const messages = {
+  ...server,
+  registeredFallback: 'Registration successful! Please check your email for approval.',
+  registerFailed: 'Registration failed. Please try again.',
+  inviteNotice: "You're joining a family! This invite link will automatically add you to the family.",
+  loginPendingShown: 'Your account is pending email verification. Please check your email and click the verification link.',
+  loginDeniedShown: 'Your account request was denied. Please contact support.',
+  loginFailed: 'Login failed. Please try again.',
+  invalidResponse: 'Invalid response from server',
+  codeRequestFailed: 'Failed to send code. Please try again.',
+  codeResent: 'Code resent successfully.',
+  codeResendFailed: 'Failed to resend code. Please try again.',
+  verifyFailed: 'Email verification failed',
+  verifyNoToken: 'No verification token found. Please check your email for the correct link.',
+  verifyFailedShown: 'Verification failed. Please try again or contact support.',
+  resetNoToken: 'Invalid reset link. Please request a new password reset.',
+  resetFixErrors: 'Please fix the password validation errors below.',
+  passwordsDiffer: 'Passwords do not match.',
+  genericError: 'An error occurred. Please try again.',
+  networkError: 'Network error. Please check your connection and try again.',
+} as const;

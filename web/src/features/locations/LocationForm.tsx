@@ -1,0 +1,126 @@
+import { useState, type FormEvent } from 'react';
+import { locationLimits, type AddressSuggestion, type Location, type Tag } from '@hearth/contract/locations';
+import { locationMessages as m } from './texts.ts';
+import { ApiError } from '../../shared/api/client.ts';
+import { ErrorBanner } from '../../shared/ui/Status.tsx';
+import { LocationNotes } from './LocationNotes.tsx';
+import { useAddressSuggestions, useSaveLocation } from './queries.ts';
+
+/** The Add New Location / Edit Location form; editing also shows the location's notes. */
+export function LocationForm({ location, tags, onDone }: { location: Location | null; tags: Tag[]; onDone: () => void }) {
+  const [name, setName] = useState(location?.name ?? '');
+  const [address, setAddress] = useState(location?.address ?? '');
+  const [coordinates, setCoordinates] = useState(location?.latitude != null && location.longitude != null
+    ? { latitude: location.latitude, longitude: location.longitude } : null);
+  const [tagIds, setTagIds] = useState<string[]>(location?.tags.map((t) => t.id) ?? []);
+  const [notes, setNotes] = useState(location?.notes ?? '');
+  const [rating, setRating] = useState(location?.rating?.toString() ?? '');
+  const [isFavorite, setIsFavorite] = useState(location?.favorite ?? false);
+  const [addressFocused, setAddressFocused] = useState(false);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [showNotes, setShowNotes] = useState(false);
+  const suggestions = useAddressSuggestions(addressFocused ? address : '');
+  const save = useSaveLocation();
+
+  const choose = (s: AddressSuggestion) => {
+    setAddress(s.address);
+    setCoordinates({ latitude: s.latitude, longitude: s.longitude });
+    setAddressFocused(false);
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!name.trim()) {
+      setNameError(m.nameRequired);
+      return;
+    }
+    setNameError(null);
+    try {
+      await save.mutateAsync({
+        id: location?.id,
+        body: {
+          name: name.trim(), address: address.trim() || null, latitude: coordinates?.latitude ?? null,
+          longitude: coordinates?.longitude ?? null, googlePlaceId: location?.googlePlaceId ?? null,
+          notes: notes.trim() || null, isFavorite, rating: rating ? Number(rating) : null, tags: tagIds,
+        },
+      });
+      onDone();
+    } catch (err) {
+      setError(err instanceof ApiError && err.status < 500 ? err.message : m.saveFailed);
+    }
+  };
+
+  const shownSuggestions = addressFocused ? (suggestions.data ?? []) : [];
+  return (
+    <div className="stack">
+      <form className="stack location-form" onSubmit={submit} noValidate>
+        <ErrorBanner message={error} onDismiss={() => setError(null)} />
+        <label>
+          Name
+          <input value={name} onChange={(e) => setName(e.target.value)} maxLength={locationLimits.nameMax}
+            aria-invalid={nameError ? true : undefined} autoFocus />
+          {nameError && <span className="field-error" role="alert">{nameError}</span>}
+        </label>
+        <div className="address-field">
+          <label>
+            Address
+            <input value={address} maxLength={locationLimits.addressMax} autoComplete="off"
+              onChange={(e) => { setAddress(e.target.value); setCoordinates(null); }}
+              onFocus={() => setAddressFocused(true)}
+              onBlur={() => setTimeout(() => setAddressFocused(false), 150)} />
+          </label>
+          {shownSuggestions.length > 0 && (
+            <ul className="suggestions" aria-label="Address suggestions">
+              {shownSuggestions.map((s) => (
+                <li key={`${s.latitude},${s.longitude},${s.label}`}>
+                  <button type="button" className="suggestion" onMouseDown={(e) => e.preventDefault()} onClick={() => choose(s)}>
+                    {s.label}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <fieldset className="tag-choices">
+          <legend>Tags</legend>
+          {tags.length === 0 ? <span className="muted small">No tags yet: add some with Manage Tags.</span>
+            : tags.map((tag) => (
+              <label key={tag.id} className="inline chip-choice">
+                <input type="checkbox" checked={tagIds.includes(tag.id)}
+                  onChange={(e) => setTagIds(e.target.checked ? [...tagIds, tag.id] : tagIds.filter((id) => id !== tag.id))} />
+                {tag.name}
+              </label>
+            ))}
+        </fieldset>
+        <label>
+          Notes
+          <textarea rows={3} value={notes} maxLength={locationLimits.notesMax} onChange={(e) => setNotes(e.target.value)} />
+        </label>
+        <label>
+          Rating
+          <select value={rating} onChange={(e) => setRating(e.target.value)}>
+            <option value="">{m.noRating}</option>
+            {[1, 2, 3, 4, 5].map((n) => <option key={n} value={n}>{n} star{n > 1 ? 's' : ''}</option>)}
+          </select>
+        </label>
+        <label className="inline">
+          <input type="checkbox" checked={isFavorite} onChange={(e) => setIsFavorite(e.target.checked)} />
+          {m.markFavorite}
+        </label>
+        <div className="row">
+          <button type="submit" disabled={save.isPending}>{location ? 'Save Changes' : 'Add Location'}</button>
+          <button type="button" className="secondary" onClick={onDone}>Cancel</button>
+        </div>
+      </form>
+      {location && (
+        <section className="stack">
+          <button type="button" className="secondary" aria-expanded={showNotes} onClick={() => setShowNotes(!showNotes)}>
+            {showNotes ? m.hideNotes : m.showNotes}
+          </button>
+          {showNotes && <LocationNotes locationId={location.id} />}
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { mealMessages as server } from '@hearth/contract/meals';
+
+/**
+ * Every text the meals screens show: the server's messages (from the contract, shown as the server sends them)
+ * and the web's own texts of the spec.
+ */
+export const mealMessages = {
+  ...server,
+  addMeal: '+ Add Meal',
+  empty: "No meals yet. Click '+ Add Meal' to create your first one!",
+  notAuthenticated: 'User not authenticated',
+  saveFailed: 'Failed to save meal',
+  addFailed: 'Failed to add meal.',
+  updateFailed: 'Failed to update meal.',
+  deleteFailed: 'Failed to delete meal.',
+  addToListFailed: 'Failed to add ingredients to list',
+  loadFailed: 'Failed to load meals',
+  loadOneFailed: 'Failed to load meal',
+  noLists: 'No grocery lists yet.',
+} as const;
