@@ -5,6 +5,7 @@ import {
 } from '../../platform/db/schema.ts';
 import { Events } from '../../platform/events.ts';
 import { Realtime } from '../../platform/realtime.ts';
+import { runRecurrence } from './recurrence-job.ts';
 import { signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
 
 export { joinAs } from '../../test/factories.ts';
@@ -50,6 +51,9 @@ export async function newMeal(t: TestApp, familyId: string, name = 'Soup'): Prom
 export const jobDeps = (t: TestApp) => ({
   db: t.db, clock: t.clock, events: new Events(t.clock, new Realtime(t.database)),
 });
+
+/** Runs the recurring-items job once over the test's database; answers how many list items it added. */
+export const runRecurringJob = (t: TestApp) => runRecurrence(jobDeps(t));
 
 /** Every grocery row of a family, for before/after comparisons. */
 export async function groceryState(t: TestApp, familyId: string) {

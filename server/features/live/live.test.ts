@@ -6,8 +6,7 @@ import { liveHeartbeatMs, type LiveChange } from '@hearth/contract/live';
 import { days } from '../../platform/clock.ts';
 import { familyMembers, users } from '../../platform/db/schema.ts';
 import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
-import { runRecurrence } from '../grocery/recurrence-job.ts';
-import { jobDeps, joinAs, newItem, newList, newRecurring } from '../grocery/test-helpers.ts';
+import { joinAs, newItem, newList, newRecurring, runRecurringJob } from '../grocery/test-helpers.ts';
 
 let t: TestApp;
 let base: string;
@@ -148,7 +147,7 @@ describe('GET /api/live', () => {
       params: { id: recurring.id }, body: { name: 'Rye', quantity: null, unit: null, listId, frequency: 'WEEKLY' },
     });
     t.clock.advance(days(7));
-    expect(await runRecurrence(jobDeps(t))).toBeGreaterThanOrEqual(1);
+    expect(await runRecurringJob(t)).toBeGreaterThanOrEqual(1);
     await ada.call(grocery.deleteRecurringItem, { params: { id: recurring.id } });
     await ada.call(grocery.deleteList, { params: { listId } });
     const expected = [

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { errorMessages } from '@hearth/contract/errors';
 import { notFound } from '../errors.ts';
 import type { Queryable } from './client.ts';
 import { families } from './schema.ts';
@@ -11,7 +12,7 @@ type FamilyOwned = PgTable & { id: AnyPgColumn; familyId: AnyPgColumn };
  * nonexistent id answer the same 404, so ids never reveal what exists elsewhere.
  */
 export async function requireInFamily(
-  q: Queryable, table: FamilyOwned, id: string, familyId: string, what = 'Not found',
+  q: Queryable, table: FamilyOwned, id: string, familyId: string, what: string = errorMessages.notFound,
 ): Promise<void> {
   const rows = await q.select({ id: table.id }).from(table as PgTable)
     .where(and(eq(table.id, id), eq(table.familyId, familyId))).limit(1);

@@ -12,7 +12,9 @@ const m = groceryMessages;
  * with a listId refreshes the keys starting [topic, 'list', listId] (web/src/shared/live.ts).
  */
 export const groceryKeys = {
+  all: ['grocery'] as const,
   lists: (familyId: string) => ['grocery', 'lists', familyId] as const,
+  list: (listId: string) => ['grocery', 'list', listId] as const,
   items: (listId: string) => ['grocery', 'list', listId, 'items'] as const,
   comments: (listId: string) => ['grocery-comments', 'list', listId] as const,
   recurring: (familyId: string) => ['recurring', familyId] as const,
@@ -51,7 +53,7 @@ export function useDeleteList(familyId: string) {
     mutationFn: (listId: string) => call(api.deleteList, { params: { listId } }),
     onSuccess: (_, listId) => {
       queryClient.setQueryData<GroceryList[]>(groceryKeys.lists(familyId), (lists) => lists?.filter((l) => l.id !== listId));
-      queryClient.removeQueries({ queryKey: ['grocery', 'list', listId] });
+      queryClient.removeQueries({ queryKey: groceryKeys.list(listId) });
     },
   });
 }

@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as api from '@hearth/contract/meals';
 import { ApiError, call } from '../../shared/api/client.ts';
-import { listsQuery } from '../grocery/queries.ts';
+import { groceryKeys, listsQuery } from '../grocery/queries.ts';
 
 /** Keys start with the live-change topic ('meals', 'grocery'), so a change from another member refetches them. */
 export const mealKeys = {
   all: ['meals'] as const,
+  lists: ['meals', 'list'] as const,
   list: (familyId: string) => ['meals', 'list', familyId] as const,
   detail: (id: string) => ['meals', 'detail', id] as const,
 };
@@ -36,7 +37,7 @@ export function useSaveMeal(id: string | undefined) {
       : call(api.createMeal, { body })),
     onSuccess: (meal) => {
       queryClient.setQueryData(mealKeys.detail(meal.id), meal);
-      return queryClient.invalidateQueries({ queryKey: ['meals', 'list'] });
+      return queryClient.invalidateQueries({ queryKey: mealKeys.lists });
     },
   });
 }
@@ -47,7 +48,7 @@ export function useDeleteMeal(id: string) {
     mutationFn: () => call(api.deleteMeal, { params: { id } }),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: mealKeys.detail(id) });
-      return queryClient.invalidateQueries({ queryKey: ['meals', 'list'] });
+      return queryClient.invalidateQueries({ queryKey: mealKeys.lists });
     },
   });
 }
@@ -57,7 +58,7 @@ export function useAddMealToList(id: string) {
   return useMutation({
     mutationFn: (input: { groceryListId: string; familyId: string }) =>
       call(api.addMealToGroceryList, { params: { id }, query: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['grocery'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: groceryKeys.all }),
   });
 }
 

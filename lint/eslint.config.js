@@ -1,0 +1,66 @@
+// The project's import boundaries (docs/ARCHITECTURE.md, "Boundaries, enforced"), checked by `npm run typecheck`.
+// Only these rules: tsc already checks types, and the machine is small. run.ts lints from the repository root,
+// so every path here is relative to it.
+import tseslint from 'typescript-eslint';
+
+/** `no-restricted-imports` with one regex per forbidden kind of import (matched against the import string). */
+const forbid = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+/** `../<other feature>/<file>` where the file is not one of `allowed`. */
+const otherFeatureExcept = (...allowed) => `^\\.\\./(?!\\.\\.)[^/]+/(?!(${allowed.join('|')})\\.tsx?$)`;
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', 'data/**', 'server/platform/db/migrations/**'] },
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true } } },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+  },
+  {
+    files: ['contract/**'],
+    rules: forbid({
+      regex: '^(?!zod$|vitest$|\\./)',
+      message: 'contract/ depends on zod only: it is shared by the server and the web app.',
+    }),
+  },
+  {
+    files: ['server/platform/**'],
+    rules: forbid({
+      regex: '/features/',
+      message: 'Platform code never imports a feature: features stand on the platform, not the other way round.',
+    }),
+  },
+  {
+    files: ['server/features/**'],
+    ignores: ['**/*.test.ts', '**/test-helpers.ts', '**/testing.ts'],
+    rules: forbid({
+      regex: otherFeatureExcept('public', 'membership'),
+      message: "A feature uses another feature only through its public.ts (or family's membership.ts).",
+    }),
+  },
+  {
+    // Tests may also build another feature's data with that feature's fixtures.
+    files: ['server/features/**/*.test.ts', 'server/features/**/test-helpers.ts', 'server/features/**/testing.ts'],
+    rules: forbid({
+      regex: otherFeatureExcept('public', 'membership', 'test-helpers', 'testing'),
+      message: "A test uses another feature only through its public.ts, membership.ts or test helpers.",
+    }),
+  },
+  {
+    files: ['web/src/features/**'],
+    rules: forbid(
+      {
+        regex: '(^|/)app/',
+        message: 'Web features do not import the app shell; shared pieces live in web/src/shared/.',
+      },
+      { regex: otherFeatureExcept('queries'), message: 'A web feature uses another feature only through its queries.ts.' },
+    ),
+  },
+  {
+    files: ['web/src/shared/**'],
+    rules: forbid({
+      regex: '/(features|app)/',
+      message: 'Shared web code imports neither features nor the app shell.',
+    }),
+  },
+);
