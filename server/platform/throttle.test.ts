@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { days, ManualClock, minutes } from './clock.ts';
 import type { Database } from './db/client.ts';
 import { throttleHits } from './db/schema.ts';
@@ -17,23 +17,33 @@ describe('throttle', () => {
   it('allows attempts up to each window\'s maximum, counting on the app clock', async () => {
     const throttle = new Throttle(database.db, clock);
     const windows = [{ max: 2, ms: minutes(1) }, { max: 3, ms: minutes(60) }];
-    expect(await throttle.allow('k', windows)).toBe(true);
-    expect(await throttle.allow('k', windows)).toBe(true);
-    expect(await throttle.allow('k', windows)).toBe(false);
-    expect(await throttle.allow('other', windows)).toBe(true);
+    expect(await throttle.claim('k', windows)).toBe(true);
+    expect(await throttle.claim('k', windows)).toBe(true);
+    expect(await throttle.claim('k', windows)).toBe(false);
+    expect(await throttle.claim('other', windows)).toBe(true);
     clock.advance(minutes(1) + 1);
-    expect(await throttle.allow('k', windows)).toBe(true);
+    expect(await throttle.claim('k', windows)).toBe(true);
     clock.advance(minutes(1) + 1);
-    expect(await throttle.allow('k', windows)).toBe(false);
+    expect(await throttle.claim('k', windows)).toBe(false);
     await throttle.clear('k');
-    expect(await throttle.allow('k', windows)).toBe(true);
+    expect(await throttle.claim('k', windows)).toBe(true);
+  });
+
+  it('lets exactly the maximum through a parallel burst on one key, whatever the engine', async () => {
+    const throttle = new Throttle(database.db, clock);
+    const windows = [{ max: 5, ms: minutes(15) }];
+    const answers = await Promise.all(Array.from({ length: 200 }, () => throttle.claim('burst', windows)));
+    expect(answers.filter(Boolean)).toHaveLength(5);
+    const [row] = await database.db.select({ n: count() }).from(throttleHits).where(eq(throttleHits.key, 'burst'));
+    expect(row?.n).toBe(5);
   });
 
   it('prunes hits older than the longest window', async () => {
     const throttle = new Throttle(database.db, clock);
-    await throttle.record('old');
+    const once = [{ max: 1, ms: days(7) }];
+    await throttle.claim('old', once);
     clock.advance(days(2));
-    await throttle.record('new');
+    await throttle.claim('new', once);
     await throttle.prune(days(1));
     const [row] = await database.db.select({ n: count() }).from(throttleHits);
     expect(row?.n).toBe(1);

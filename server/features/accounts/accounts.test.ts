@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as api from '@hearth/contract/accounts';
 import { days, hours, minutes } from '../../platform/clock.ts';
-import { familyMembers, families, users } from '../../platform/db/schema.ts';
+import { familyMembers, families, loginCodes, users } from '../../platform/db/schema.ts';
 import {
   createTestApp, randomIp, request, signIn, signUp, strongPassword, uniqueEmail, type TestApp,
 } from '../../test/harness.ts';
@@ -158,6 +158,16 @@ describe('password sign-in and sessions', () => {
     expect((await t.call(api.login, { body: { email: member.email, password: member.password } })).status).toBe(200);
   });
 
+  it('checks at most 10 passwords of a parallel burst of 300 guesses, and then refuses the right one', async () => {
+    const member = await signUp(t);
+    const burst = await Promise.all(Array.from({ length: 300 }, () =>
+      request(t.app, api.login, { body: { email: member.email, password: 'Wrong-pass-1' } }, randomIp())));
+    expect(burst.filter((r) => r.status === 401)).toHaveLength(10);
+    expect(burst.filter((r) => r.status === 429)).toHaveLength(290);
+    const right = await request(t.app, api.login, { body: { email: member.email, password: member.password } }, randomIp());
+    expect([right.status, right.body.message]).toEqual([429, api.messages.tooManyAttempts]);
+  });
+
   it('limits sign-in calls per IP address', async () => {
     const ip = randomIp();
     const statuses: number[] = [];
@@ -219,6 +229,23 @@ describe('email code sign-in', () => {
     for (let i = 0; i < 5; i++) {
       expect((await t.call(api.verifyCode, { body: { email: member.email, code: wrong } })).status).toBe(401);
     }
+    expect((await t.call(api.verifyCode, { body: { email: member.email, code } })).status).toBe(401);
+  });
+
+  it('compares a code at most 5 times in a parallel burst of 300 guesses, and then refuses the right code', async () => {
+    const member = await signUp(t);
+    await t.call(api.requestCode, { body: { email: member.email } });
+    const code = mailedCode((await t.mailbox.waitFor(member.email, /code/)).text);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const burst = await Promise.all(Array.from({ length: 300 }, () =>
+      request(t.app, api.verifyCode, { body: { email: member.email, code: wrong } }, randomIp())));
+    expect(burst.filter((r) => r.status === 200)).toHaveLength(0);
+    expect(burst.filter((r) => r.status === 401)).toHaveLength(10);
+    const [row] = await t.db.select({ tries: loginCodes.failedAttempts }).from(loginCodes)
+      .where(eq(loginCodes.userId, member.user.id));
+    expect(row?.tries).toBe(5);
+    // Even once the email's sign-in pause is over, the code itself is used up.
+    t.clock.advance(minutes(15) + 1000);
     expect((await t.call(api.verifyCode, { body: { email: member.email, code } })).status).toBe(401);
   });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
 import { emailTokens, loginCodes, users } from '../../platform/db/schema.ts';
 
@@ -65,8 +65,22 @@ export async function findLiveLoginCode(q: Queryable, userId: string, now: Date,
   return row;
 }
 
-export async function markLoginCode(q: Queryable, id: string, change: { usedAt?: Date; failedAttempts?: number }) {
-  await q.update(loginCodes).set(change).where(eq(loginCodes.id, id));
+/**
+ * Counts one try of a code before it is compared, in one conditional statement: parallel guesses can never
+ * compare more than `maxTries` times. Undefined when the code is used up.
+ */
+export async function claimCodeTry(q: Queryable, id: string, maxTries: number) {
+  const [row] = await q.update(loginCodes).set({ failedAttempts: sql`${loginCodes.failedAttempts} + 1` })
+    .where(and(eq(loginCodes.id, id), isNull(loginCodes.usedAt), lt(loginCodes.failedAttempts, maxTries)))
+    .returning();
+  return row;
+}
+
+/** Marks a code used; false when a parallel request used it first. */
+export async function useLoginCode(q: Queryable, id: string, at: Date): Promise<boolean> {
+  const rows = await q.update(loginCodes).set({ usedAt: at })
+    .where(and(eq(loginCodes.id, id), isNull(loginCodes.usedAt))).returning({ id: loginCodes.id });
+  return rows.length > 0;
 }
 
 /** Reads a user and locks the row until the transaction ends. */

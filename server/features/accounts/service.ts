@@ -99,17 +99,13 @@ export class AccountService {
     return user?.status === 'ACTIVE';
   }
 
+  /** The attempt is claimed before the password is checked, and given back only when it was right. */
   async login(input: { email: string; password: string }) {
     const throttleKey = `signin:${input.email}`;
-    if (!(await this.deps.throttle.within(throttleKey, signInFailureWindows))) {
-      throw rateLimited(messages.tooManyAttempts);
-    }
+    if (!(await this.deps.throttle.claim(throttleKey, signInFailureWindows))) throw rateLimited(messages.tooManyAttempts);
     const user = await repo.findUserByEmail(this.deps.db, input.email);
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password);
-    if (!user || !ok) {
-      await this.deps.throttle.record(throttleKey);
-      throw unauthenticated(messages.badCredentials);
-    }
+    if (!user || !ok) throw unauthenticated(messages.badCredentials);
     await this.deps.throttle.clear(throttleKey);
     await this.refuseInactive(user);
     return this.signIn(user.id);
@@ -119,7 +115,7 @@ export class AccountService {
   private async refuseInactive(user: repo.UserRow): Promise<void> {
     if (user.status === 'REJECTED') throw new AppError('ACCOUNT_REJECTED', messages.accountDenied);
     if (user.status === 'ACTIVE') return;
-    if (!user.emailVerifiedAt && (await this.deps.throttle.allow(`verify-resend:${user.id}`, verifyResendWindows))) {
+    if (!user.emailVerifiedAt && (await this.deps.throttle.claim(`verify-resend:${user.id}`, verifyResendWindows))) {
       deliver(this.deps, await this.issueVerification(this.deps.db, user));
     }
     throw new AppError('ACCOUNT_PENDING', messages.accountPending);
@@ -134,7 +130,7 @@ export class AccountService {
   }
 
   async requestCode(email: string) {
-    if (!(await this.deps.throttle.allow(`code-send:${email}`, codeSendWindows))) {
+    if (!(await this.deps.throttle.claim(`code-send:${email}`, codeSendWindows))) {
       throw rateLimited(messages.tooManyAttempts);
     }
     const user = await repo.findUserByEmail(this.deps.db, email);
@@ -149,19 +145,17 @@ export class AccountService {
     return { message: messages.codeRequested };
   }
 
+  /** Both the email's sign-in attempt and the code's try are claimed before the code is compared. */
   async verifyCode(input: { email: string; code: string }) {
     const throttleKey = `signin:${input.email}`;
-    if (!(await this.deps.throttle.within(throttleKey, signInFailureWindows))) {
-      throw rateLimited(messages.tooManyAttempts);
-    }
+    if (!(await this.deps.throttle.claim(throttleKey, signInFailureWindows))) throw rateLimited(messages.tooManyAttempts);
     const user = await repo.findUserByEmail(this.deps.db, input.email);
     const live = user && await repo.findLiveLoginCode(this.deps.db, user.id, this.now, codeMaxFailures);
-    if (!user || !live || live.codeHash !== hashToken(`${user.id}:${input.code}`)) {
-      await this.deps.throttle.record(throttleKey);
-      if (live) await repo.markLoginCode(this.deps.db, live.id, { failedAttempts: live.failedAttempts + 1 });
+    const tried = live && await repo.claimCodeTry(this.deps.db, live.id, codeMaxFailures);
+    if (!user || !tried || tried.codeHash !== hashToken(`${user.id}:${input.code}`)) {
       throw unauthenticated(messages.codeInvalid);
     }
-    await repo.markLoginCode(this.deps.db, live.id, { usedAt: this.now });
+    if (!(await repo.useLoginCode(this.deps.db, tried.id, this.now))) throw unauthenticated(messages.codeInvalid);
     await this.deps.throttle.clear(throttleKey);
     await this.refuseInactive(user);
     return this.signIn(user.id);
@@ -169,7 +163,7 @@ export class AccountService {
 
   async requestPasswordReset(email: string) {
     const user = await repo.findUserByEmail(this.deps.db, email);
-    if (user && (await this.deps.throttle.allow(`reset-send:${email}`, resetSendWindows))) {
+    if (user && (await this.deps.throttle.claim(`reset-send:${email}`, resetSendWindows))) {
       const token = newToken();
       await this.deps.db.transaction(async (tx) => {
         await repo.retireEmailTokens(tx, user.id, 'RESET_PASSWORD', this.now);

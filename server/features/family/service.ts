@@ -198,7 +198,7 @@ export class FamilyService {
 
   async createInvite(caller: Caller, invitedEmail: string | null) {
     const me = requireAdmin(caller);
-    if (invitedEmail && !(await this.deps.throttle.allow(`invite-mail:${me.familyId}`, inviteMailWindows))) {
+    if (invitedEmail && !(await this.deps.throttle.claim(`invite-mail:${me.familyId}`, inviteMailWindows))) {
       throw rateLimited(messages.tooManyAttempts);
     }
     const token = newToken();

@@ -47,6 +47,19 @@ describe('super admin authentication', () => {
     }
   });
 
+  it('checks at most 10 passwords of a parallel burst of 200 from one address, and then refuses the right one', async () => {
+    const other = await createTestApp();
+    try {
+      const burst = await Promise.all(Array.from({ length: 200 }, () =>
+        other.call(api.listUsers, { headers: superadminHeaders('root', 'nope') })));
+      expect(burst.filter((r) => r.status === 401)).toHaveLength(10);
+      expect(burst.filter((r) => r.status === 429)).toHaveLength(190);
+      expect((await other.call(api.listUsers, { headers: asAdmin })).status).toBe(429);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('pauses an address after 10 failed attempts in 15 minutes', async () => {
     const other = await createTestApp();
     try {

@@ -76,21 +76,20 @@ async function authenticate(deps: Deps, request: FastifyRequest): Promise<Caller
   return caller;
 }
 
-const superadminFailures = [{ max: 10, ms: minutes(15) }];
+/** Super-admin sign-ins per address: claimed before the password is compared, given back when it was right. */
+export const superadminAttempts = [{ max: 10, ms: minutes(15) }];
 
 async function authenticateSuperadmin(deps: Deps, request: FastifyRequest): Promise<void> {
   const expected = deps.config.superadmin;
   if (!expected) throw unauthenticated(superadminMessages.notConfigured);
-  const key = `superadmin-fail:${request.ip}`;
-  if (!(await deps.throttle.within(key, superadminFailures))) throw rateLimited(messages.tooManyAttempts);
+  const key = `superadmin:${request.ip}`;
+  if (!(await deps.throttle.claim(key, superadminAttempts))) throw rateLimited(messages.tooManyAttempts);
   const header = request.headers.authorization ?? '';
   const decoded = header.startsWith('Basic ') ? Buffer.from(header.slice(6), 'base64').toString('utf8') : '';
   const colon = decoded.indexOf(':');
   const ok = colon > 0
     && safeEqual(decoded.slice(0, colon), expected.username)
     && safeEqual(decoded.slice(colon + 1), expected.password);
-  if (!ok) {
-    await deps.throttle.record(key);
-    throw unauthenticated(superadminMessages.authFailed);
-  }
+  if (!ok) throw unauthenticated(superadminMessages.authFailed);
+  await deps.throttle.clear(key);
 }
