@@ -34,6 +34,8 @@ export const errorMessages = {
   notFound: 'Not found',
   forbidden: 'You do not have permission to do this.',
   internal: 'Something went wrong on our side. Please try again.',
+  brokenText: 'Text must not contain NUL characters or broken (unpaired surrogate) characters.',
+  headersTooLarge: 'The request headers are too large.',
 } as const;
 export const errorCodes = Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]];
 

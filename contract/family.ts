@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate } from './dates.ts';
 import { endpoint, IdParams, IsoDateTime } from './endpoint.ts';
 import { limits } from './limits.ts';
 import { PermissionLevel } from './permissions.ts';
@@ -40,12 +41,6 @@ export const familyMessages = {
   permissionAdminOnly: 'Only a family admin can change permission levels.',
   adminOnly: 'Admin only',
 } as const;
-
-const isCalendarDate = (value: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-};
 
 const EmailText = z.string().trim().toLowerCase().max(254, familyMessages.invalidEmail)
   .refine((v) => v === '' || z.email().safeParse(v).success, familyMessages.invalidEmail);

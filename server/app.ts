@@ -18,6 +18,7 @@ import type { Database } from './platform/db/client.ts';
 import { vacuumWhereNeeded } from './platform/db/maintenance.ts';
 import type { Deps } from './platform/deps.ts';
 import { errorHandler } from './platform/http/errors.ts';
+import { clientError, frameworkError, refuseBrokenText } from './platform/http/refusals.ts';
 import { compiledSerializer } from './platform/http/serializer.ts';
 import type { App } from './platform/http/route.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
@@ -62,11 +63,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     logger: options.logger ?? false,
     trustProxy: options.config.trustProxy,
     bodyLimit: 1_048_576,
+    frameworkErrors: frameworkError,
+    clientErrorHandler: clientError,
   };
   const app = Fastify(serverOptions).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(options.checkResponses === false ? compiledSerializer : serializerCompiler);
   app.setErrorHandler(errorHandler);
+  app.addHook('preValidation', refuseBrokenText);
 
   const clock = options.clock ?? systemClock;
   const mailer = options.mailer ?? createMailer({

@@ -2,7 +2,9 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorMessages } from '@hearth/contract/errors';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
@@ -42,6 +44,39 @@ describe('serving', () => {
     const res = await t.app.inject({ url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } });
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(res.rawPayload).toString())).toHaveProperty('openapi');
+  });
+
+  it('refuses NUL and lone surrogates anywhere in a request with 400 and a message, before any sign-in', async () => {
+    for (const name of ['Ada\u0000', 'Ada\uD800', '\uDC00Ada']) {
+      const res = await t.app.inject({
+        method: 'POST', url: '/api/register', headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ name, email: 'ada@example.test', password: 'Sunny-Kitchen-42' }),
+      });
+      expect([res.statusCode, res.json()]).toEqual([400, { code: 'VALIDATION', message: errorMessages.brokenText }]);
+    }
+    const path = await t.app.inject({ method: 'DELETE', url: '/api/family/invite/a%00b' });
+    expect([path.statusCode, path.json().message]).toEqual([400, errorMessages.brokenText]);
+    const paired = await t.app.inject({
+      method: 'POST', url: '/api/register', headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'Ada 💥', email: 'not-an-email', password: 'x' }),
+    });
+    expect(paired.json().message).not.toBe(errorMessages.brokenText);
+  });
+
+  it('answers the router\'s and the HTTP parser\'s own refusals as { code, message }', async () => {
+    const long = await t.app.inject({ url: `/api/meals/${'a'.repeat(500)}` });
+    expect([long.statusCode, long.json().code]).toEqual([414, 'VALIDATION']);
+    const encoding = await t.app.inject({ url: '/api/meals/%E0%A4%A' });
+    expect([encoding.statusCode, encoding.json().code]).toEqual([400, 'VALIDATION']);
+    const big = await t.app.inject({
+      method: 'POST', url: '/api/register', headers: { 'content-type': 'application/json' }, payload: 'x'.repeat(2_000_000),
+    });
+    expect([big.statusCode, big.json().code]).toEqual([413, 'VALIDATION']);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const headers = Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`x-big-${i}`, 'x'.repeat(20_000)]));
+    const huge = await fetch(`http://127.0.0.1:${port}/api/me`, { headers });
+    expect([huge.status, await huge.json()]).toEqual([431, { code: 'VALIDATION', message: errorMessages.headersTooLarge }]);
   });
 
   it('answers unknown API paths with a JSON 404', async () => {
