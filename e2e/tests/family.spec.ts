@@ -1,4 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { register } from '@hearth/contract/accounts';
+import { getFamilyName, listMembers } from '@hearth/contract/family';
+import { callApi } from '../support/api.ts';
 import { familyMembersViaApi, inviteTokenOf, joinFamilyViaApi } from '../support/family-helpers.ts';
 import { asOwnClient, linkIn, uniqueEmail, waitForMail } from '../support/hearth.ts';
 import { signUpViaApi, useSession } from '../support/session.ts';
@@ -67,7 +70,8 @@ test('an admin revokes an invite from the invite list', async ({ page, request }
   await item.getByRole('button', { name: 'Revoke' }).click();
   await page.getByRole('dialog', { name: 'Revoke invite' }).getByRole('button', { name: 'Revoke' }).click();
   await expect(dialog.getByText('No active invites.')).toBeVisible();
-  const reg = await request.post('/api/register', {
+  const reg = await request.fetch(register.path, {
+    method: register.method,
     headers: asOwnClient(),
     data: { email: uniqueEmail(), name: 'Late', password: 'Cozy-Kitchen-42', inviteToken: token },
   });
@@ -132,9 +136,7 @@ test.describe('on a phone', () => {
 
     const timezone = page.getByLabel('Timezone');
     await timezone.selectOption('Europe/London');
-    await expect.poll(async () => (await request.get('/api/family-members/family-name', {
-      headers: { authorization: `Bearer ${admin.token}` },
-    })).json()).toEqual({ familyName: 'The Sun Family', timezone: 'Europe/London' });
+    await expect.poll(() => callApi(request, getFamilyName, { token: admin.token })).toEqual({ familyName: 'The Sun Family', timezone: 'Europe/London' });
     await page.reload();
     await expect(page.getByLabel('Timezone')).toHaveValue('Europe/London');
     expect(await page.locator('html').evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(390);
@@ -168,6 +170,8 @@ test('an admin removes a member, who loses access to the family', async ({ page,
   await memberCard(page, 'Eve').getByRole('button', { name: 'Remove' }).click();
   await page.getByRole('dialog', { name: 'Remove member' }).getByRole('button', { name: 'Remove' }).click();
   await expect(memberCard(page, 'Eve')).toHaveCount(0);
-  const res = await request.get('/api/family-members', { headers: { authorization: `Bearer ${editor.token}` } });
+  const res = await request.fetch(listMembers.path, {
+    method: listMembers.method, headers: { authorization: `Bearer ${editor.token}` },
+  });
   expect(res.status()).toBe(403);
 });

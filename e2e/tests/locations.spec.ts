@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { createLocation } from '@hearth/contract/locations';
 import { locationMessages as m } from '../../web/src/features/locations/texts.ts';
 import { joinFamilyViaApi } from '../support/family-helpers.ts';
 import { signUpViaApi, useSession } from '../support/session.ts';
@@ -86,7 +87,8 @@ test('add a location with two tags and a rating, favourite it, filter by tag and
 test('a personal note is seen only by its author, a shared one by the whole family', async ({ page, request, browser }) => {
   const ada = await signUpViaApi(request, { name: 'Ada' });
   const ben = await joinFamilyViaApi(request, ada, { name: 'Ben', level: 'EDIT' });
-  const res = await request.post('/api/locations', {
+  const res = await request.fetch(createLocation.path, {
+    method: createLocation.method,
     headers: { authorization: `Bearer ${ada.token}` }, data: { name: 'Corner Cafe', address: '1 Main St', favorite: false },
   });
   expect(res.status()).toBe(201);
@@ -123,7 +125,8 @@ test('a personal note is seen only by its author, a shared one by the whole fami
 
 test('phone width: the locations page fits 390 px', async ({ page, request }) => {
   const ada = await signUpViaApi(request, { name: 'Ada' });
-  await request.post('/api/locations', {
+  await request.fetch(createLocation.path, {
+    method: createLocation.method,
     headers: { authorization: `Bearer ${ada.token}` },
     data: { name: 'A Very Long Restaurant Name That Wraps Nicely', address: '1234 Long Boulevard Apt 5, Springfield, IL 62704', rating: 3 },
   });

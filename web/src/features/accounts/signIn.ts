@@ -8,12 +8,19 @@ import { hasCode } from '../../shared/api/errors.ts';
 import { session } from '../../shared/session.ts';
 import { currentUserKey } from '../../shared/useCurrentUser.ts';
 
+/** A sign-in answer without token or user; its message is the spec's text for it. */
+class InvalidSignInAnswer extends Error {
+  constructor() {
+    super(messages.invalidResponse);
+  }
+}
+
 /** Stores a successful sign-in and goes home; throws the spec's message when the answer lacks token or user. */
 export function useCompleteSignIn() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return (answer: { token?: string; user?: SessionUser } | null) => {
-    if (!answer?.token || !answer.user) throw new Error(messages.invalidResponse);
+    if (!answer?.token || !answer.user) throw new InvalidSignInAnswer();
     session.save(answer.token, answer.user);
     queryClient.setQueryData(currentUserKey, answer.user);
     navigate(paths.newsfeed);
@@ -25,6 +32,6 @@ export function loginErrorText(error: unknown): string {
   if (hasCode(error, 'ACCOUNT_PENDING')) return messages.loginPendingShown;
   if (hasCode(error, 'ACCOUNT_REJECTED')) return messages.loginDeniedShown;
   if (error instanceof ApiError) return error.message || messages.loginFailed;
-  if (error instanceof Error && error.message === messages.invalidResponse) return error.message;
+  if (error instanceof InvalidSignInAnswer) return error.message;
   return messages.loginFailed;
 }
