@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import zlib from 'node:zlib';
 import { join } from 'node:path';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -20,6 +20,7 @@ import type { Deps } from './platform/deps.ts';
 import { errorHandler } from './platform/http/errors.ts';
 import { clientError, frameworkError, refuseBrokenText } from './platform/http/refusals.ts';
 import { compiledSerializer } from './platform/http/serializer.ts';
+import { securityHeaders } from './platform/http/security-headers.ts';
 import type { App } from './platform/http/route.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { Events } from './platform/events.ts';
@@ -89,6 +90,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     log: app.log,
   };
 
+  await securityHeaders(app as unknown as FastifyInstance);
   // Answers and unprecompressed files over 1 kB; brotli at a quality cheap enough for per-request JSON.
   await app.register(compress, {
     threshold: 1024, encodings: ['br', 'gzip'],
@@ -110,7 +112,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The API explorer's page sends its own policy (its scripts by hash); it styles itself inline and is never framed.
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs', staticCSP: true,
+    transformStaticCSP: (policy) => policy.replace(/style-src [^;]*;/, "style-src 'self' 'unsafe-inline';")
+      .replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
+  });
 
   await app.register(async (api) => {
     for (const module of modules) module.routes(api as unknown as App, deps);
@@ -121,13 +128,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
   if (spa) {
     await app.register(fastifyStatic, {
       root: webDist, wildcard: false, preCompressed: true, cacheControl: false,
+      // Source maps stay on the server (for stack traces there), never sent to browsers.
+      allowedPath: (path) => !path.endsWith('.map'),
       // Hashed file names change with their content, so they never need revalidating; index.html always does.
       setHeaders: (reply, path) => reply.header('cache-control', cacheControlFor(path)),
     });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    if (spa && request.method === 'GET' && !url.startsWith('/api/') && url !== '/api') {
+    if (spa && request.method === 'GET' && !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/assets/')) {
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({ code: 'NOT_FOUND', message: `No route ${request.method} ${url.split('?')[0]}` });

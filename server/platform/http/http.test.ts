@@ -15,6 +15,7 @@ beforeAll(async () => {
   await mkdir(join(dist, 'assets'));
   await writeFile(join(dist, 'assets', 'app-abc123.js'), script);
   await writeFile(join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(script));
+  await writeFile(join(dist, 'assets', 'app-abc123.js.map'), '{"sources":["secret.ts"]}');
   t = await createTestApp({ env: { WEB_DIST: dist } });
 });
 afterAll(async () => { await t.close(); });
@@ -37,6 +38,34 @@ describe('serving', () => {
     expect(brotliDecompressSync(asset.rawPayload).toString()).toBe(script);
     for (const url of ['/', '/lists']) {
       expect((await t.app.inject({ url })).headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('keeps source maps on the server', async () => {
+    const map = await t.app.inject({ url: '/assets/app-abc123.js.map' });
+    expect(map.statusCode).toBe(404);
+    expect(map.body).not.toContain('secret.ts');
+  });
+
+  it('sends a strict content security policy and no referrer, and HSTS only over HTTPS', async () => {
+    for (const url of ['/', '/api/me', '/assets/app-abc123.js']) {
+      const res = await t.app.inject({ url });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+    const proxied = await createTestApp({ env: { TRUST_PROXY: 'loopback' } });
+    try {
+      const https = await proxied.app.inject({ url: '/api/me', headers: { 'x-forwarded-proto': 'https' } });
+      expect(https.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const spoofed = await t.app.inject({ url: '/api/me', headers: { 'x-forwarded-proto': 'https' } });
+      expect(spoofed.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await proxied.close();
     }
   });
 
