@@ -19,6 +19,7 @@ import { vacuumWhereNeeded } from './platform/db/maintenance.ts';
 import type { Deps } from './platform/deps.ts';
 import { errorHandler } from './platform/http/errors.ts';
 import { clientError, frameworkError, refuseBrokenText } from './platform/http/refusals.ts';
+import { logSerializers } from './platform/http/log-safety.ts';
 import { compiledSerializer } from './platform/http/serializer.ts';
 import { securityHeaders } from './platform/http/security-headers.ts';
 import type { App } from './platform/http/route.ts';
@@ -61,7 +62,7 @@ export interface AppOptions {
 /** Builds the whole app without listening, so tests can `inject` into it. */
 export async function buildApp(options: AppOptions): Promise<App> {
   const serverOptions: FastifyServerOptions = {
-    logger: options.logger ?? false,
+    logger: typeof options.logger === 'object' ? { ...options.logger, serializers: logSerializers } : (options.logger ?? false),
     trustProxy: options.config.trustProxy,
     bodyLimit: 1_048_576,
     frameworkErrors: frameworkError,

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { safeError } from './http/log-safety.ts';
 
 export interface Job {
   name: string;
@@ -42,7 +43,7 @@ export class Scheduler {
     if (this.running.has(job.name)) return;
     const run = job.run().then(
       () => undefined,
-      (err: unknown) => this.log.error({ err, job: job.name }, 'job failed'),
+      (err: unknown) => this.log.error({ err: safeError(err), job: job.name }, 'job failed'),
     ).finally(() => this.running.delete(job.name));
     this.running.set(job.name, run);
   }

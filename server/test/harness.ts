@@ -50,6 +50,8 @@ export interface TestApp {
 export interface TestAppOptions {
   env?: Record<string, string>;
   clock?: ManualClock;
+  /** Where the app's log lines go (none by default). */
+  logTo?: { write(line: string): void };
 }
 
 /** An app on a fresh database of its own, with a real SMTP server catching its mail. */
@@ -62,7 +64,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   const database = await openTestDatabase(engine, inject('templates'));
   const clock = options.clock ?? new ManualClock();
-  const app = await buildApp({ config, database, clock });
+  const logger = options.logTo ? { level: 'info', stream: options.logTo } : undefined;
+  const app = await buildApp({ config, database, clock, ...(logger ? { logger } : {}) });
   await app.ready();
   const ip = randomIp();
   return {

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorMessages, type ErrorBody, type ErrorCode } from '@hearth/contract/errors';
 import { AppError } from '../errors.ts';
+import { safeError } from './log-safety.ts';
 
 const codeForStatus: Record<number, ErrorCode> = {
   400: 'VALIDATION', 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 409: 'CONFLICT',
@@ -21,7 +22,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   if (status >= 400 && status < 500) {
     return send(reply, status, { code: codeForStatus[status] ?? 'VALIDATION', message: error.message });
   }
-  request.log.error({ err: error }, 'unhandled error');
+  request.log.error({ err: safeError(error) }, 'unhandled error');
   return send(reply, 500, { code: 'INTERNAL', message: errorMessages.internal });
 }
 
