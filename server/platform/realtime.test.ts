@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { openPostgres, type Database } from './db/client.ts';
+import { families, familyMembers, sessions, users } from './db/schema.ts';
 import { Realtime, type Change } from './realtime.ts';
 import { createPostgresDatabase, openTestDatabase } from '../test/databases.ts';
 import { engine } from '../test/harness.ts';
@@ -79,6 +81,33 @@ describe('realtime over LISTEN/NOTIFY', () => {
       await until(() => a.length >= 1);
       await new Promise((r) => setTimeout(r, 150));
       expect(a.map((c) => c.kind)).toEqual(['item_updated']);
+    } finally {
+      await listener.stop();
+    }
+  });
+
+  it('tells every server when a user\'s session is revoked or membership ends, from the database itself', async () => {
+    const listener = new Realtime(reader);
+    await listener.start();
+    try {
+      const [user] = await writer.db.insert(users).values({
+        email: `access-${Date.now()}@example.test`, name: 'Access', passwordHash: 'x', status: 'ACTIVE',
+      }).returning();
+      const [family] = await writer.db.insert(families).values({ name: 'Access family' }).returning();
+      const heard: string[] = [];
+      listener.onAccessChange(user!.id, () => heard.push('changed'));
+      const [member] = await writer.db.insert(familyMembers)
+        .values({ familyId: family!.id, userId: user!.id, name: 'Access', permissionLevel: 'EDIT' }).returning();
+      const [session] = await writer.db.insert(sessions)
+        .values({ userId: user!.id, tokenHash: `h-${Date.now()}`, expiresAt: new Date(Date.now() + 60_000) }).returning();
+      await new Promise((r) => setTimeout(r, 150));
+      expect(heard).toEqual([]);
+      await writer.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, session!.id));
+      await until(() => heard.length === 1);
+      await writer.db.delete(familyMembers).where(eq(familyMembers.id, member!.id));
+      await until(() => heard.length === 2);
+      await writer.db.update(users).set({ status: 'REJECTED' }).where(eq(users.id, user!.id));
+      await until(() => heard.length === 3);
     } finally {
       await listener.stop();
     }

@@ -8,6 +8,8 @@ export type Change = LiveChange;
 export type ChangeListener = (change: Change) => void;
 
 const channel = 'hearth_changes';
+/** Written by database triggers (migration 0005) with a user id whenever that user's access changes. */
+const accessChannel = 'hearth_access';
 
 /**
  * Live updates through PostgreSQL LISTEN/NOTIFY (PGlite in-process, PostgreSQL across processes).
@@ -16,19 +18,26 @@ const channel = 'hearth_changes';
 export class Realtime {
   private readonly database: Database;
   private readonly listeners = new Map<string, Set<ChangeListener>>();
-  private stopListening: (() => Promise<void>) | undefined;
+  private readonly accessListeners = new Map<string, Set<() => void>>();
+  private stopListening: (() => Promise<void>)[] = [];
 
   constructor(database: Database) {
     this.database = database;
   }
 
   async start(): Promise<void> {
-    this.stopListening = await this.database.listen(channel, (payload) => this.dispatch(payload));
+    this.stopListening = [
+      await this.database.listen(channel, (payload) => this.dispatch(payload)),
+      await this.database.listen(accessChannel, (userId) => {
+        for (const listener of this.accessListeners.get(userId) ?? []) listener();
+      }),
+    ];
   }
 
   async stop(): Promise<void> {
-    await this.stopListening?.();
+    for (const stop of this.stopListening.splice(0)) await stop();
     this.listeners.clear();
+    this.accessListeners.clear();
   }
 
   async publish(q: Queryable, change: Change): Promise<void> {
@@ -43,6 +52,17 @@ export class Realtime {
     return () => {
       set.delete(listener);
       if (set.size === 0) this.listeners.delete(familyId);
+    };
+  }
+
+  /** Calls `listener` whenever the user's sessions or membership change, in any server process. */
+  onAccessChange(userId: string, listener: () => void): () => void {
+    let set = this.accessListeners.get(userId);
+    if (!set) this.accessListeners.set(userId, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.accessListeners.delete(userId);
     };
   }
 

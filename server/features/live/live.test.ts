@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
+import * as accounts from '@hearth/contract/accounts';
+import * as family from '@hearth/contract/family';
 import * as grocery from '@hearth/contract/grocery';
 import { liveHeartbeatMs, type LiveChange } from '@hearth/contract/live';
 import { days } from '../../platform/clock.ts';
@@ -174,6 +176,23 @@ describe('GET /api/live', () => {
     await t.db.update(users).set({ familyId: null }).where(eq(users.id, leaver.user.id));
     await vi.advanceTimersByTimeAsync(liveHeartbeatMs);
     await stream.until(() => stream.ended);
+  });
+
+  it('ends an open stream the moment its session is signed out, without waiting for a heartbeat', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const member = await joinAs(t, ada, 'EDIT', 'Leaving soon');
+    const stream = await openStream(member);
+    expect((await member.call(accounts.logout)).status).toBe(204);
+    await stream.until(() => stream.ended, 3000);
+  });
+
+  it('ends an open stream the moment an admin removes the member from the family', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const member = await joinAs(t, ada, 'EDIT', 'Removed');
+    const stream = await openStream(member);
+    const [row] = await t.db.select({ id: familyMembers.id }).from(familyMembers).where(eq(familyMembers.userId, member.user.id));
+    expect((await ada.call(family.removeMember, { params: { id: row!.id } })).status).toBe(204);
+    await stream.until(() => stream.ended, 3000);
   });
 
   it('refuses a signed-in user without a family', async () => {

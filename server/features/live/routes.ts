@@ -68,9 +68,14 @@ export function liveRoutes(app: App, deps: Deps): void {
           else end();
         });
       }, liveHeartbeatMs);
+      // Signed out, removed from the family, blocked: the stream ends at once, not at the next heartbeat.
+      const stopWatching = deps.realtime.onAccessChange(caller.userId, () => {
+        void stillMember(deps, token, familyId).then((ok) => { if (!ok) end(); });
+      });
       const end = () => {
         if (!open.delete(end)) return;
         clearInterval(heartbeat);
+        stopWatching();
         unsubscribe();
         res.end();
       };
