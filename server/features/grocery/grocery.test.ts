@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import * as api from '@hearth/contract/grocery';
 import { groceryComments, groceryItems, groceryLists, recurringItems, familyEvents } from '../../platform/db/schema.ts';
 import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
@@ -186,6 +186,22 @@ describe('grocery items', () => {
     expect(items.map((i) => i.name)).toEqual(['A', 'C', 'D']);
     expect(positions(items)).toEqual([0, 1, 2]);
     expect((await ada.call(api.deleteItem, { params: { itemId: b.id } })).status).toBe(404);
+  });
+
+  it('adds, checks off and deletes without rewriting any other item of the list', async () => {
+    const listId = await newList(ada);
+    for (let i = 0; i < 20; i++) await newItem(ada, listId, `Item ${i}`);
+    // xmin changes whenever PostgreSQL writes a new version of a row.
+    const versions = async () => (await t.db.execute(sql`
+      select id, xmin::text as v from grocery_items where list_id = ${listId} order by id`) as unknown as {
+      rows: { id: string; v: string }[];
+    }).rows;
+    const before = await versions();
+    const added = await newItem(ada, listId, 'New');
+    await ada.call(api.updateItem, { params: { itemId: added.id }, body: { isPurchased: true } });
+    await ada.call(api.deleteItem, { params: { itemId: added.id } });
+    expect(await versions()).toEqual(before);
+    expect(positions(await itemsOf(ada, listId))).toEqual(Array.from({ length: 20 }, (_, i) => i));
   });
 
   it('keeps positions dense when several items are added at once', async () => {

@@ -5,7 +5,8 @@ export function toList(row: ListRow): GroceryList {
   return { id: row.id, title: row.title, familyId: row.familyId };
 }
 
-export function toItem(row: ItemRow): GroceryItem {
+/** `position` is the item's 0-based place on its list (the stored position only orders it). */
+export function toItem(row: ItemRow, position: number): GroceryItem {
   return {
     id: row.id,
     name: row.name,
@@ -13,7 +14,7 @@ export function toItem(row: ItemRow): GroceryItem {
     unit: row.unit,
     category: row.category,
     recurrence: row.recurrence,
-    position: row.position,
+    position,
     isPurchased: row.isPurchased,
     listId: row.listId,
     familyId: row.familyId,

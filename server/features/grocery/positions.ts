@@ -13,10 +13,13 @@ export async function lockFamilyList(tx: Tx, listId: string, familyId: string): 
 }
 
 /**
- * Puts new unpurchased items at the top of a locked list: the others move down, so positions stay dense
- * and 0-based. The items keep the given order.
+ * Puts new unpurchased items at the top of a locked list, in the given order, without touching the items already
+ * there: stored positions only order a list (they may be negative and have gaps); answers number items 0, 1, 2...
+ * from the top. So an add costs its own rows, whatever the list's size.
  */
 export async function insertAtTop(tx: Tx, listId: string, familyId: string, items: repo.NewItem[]) {
-  await repo.shiftDown(tx, listId, familyId, items.length);
-  return repo.insertItems(tx, items.map((item, i) => ({ ...item, listId, familyId, position: i, isPurchased: false })));
+  const first = ((await repo.topPosition(tx, listId, familyId)) ?? 0) - items.length;
+  return repo.insertItems(tx, items.map((item, i) => ({
+    ...item, listId, familyId, position: first + i, isPurchased: false,
+  })));
 }

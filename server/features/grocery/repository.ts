@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
 import { families, groceryComments, groceryItems, groceryLists, recurringItems } from '../../platform/db/schema.ts';
 
@@ -49,16 +49,19 @@ export async function findItem(q: Queryable, itemId: string, familyId: string): 
   return row;
 }
 
-/** Moves every item of the list down by n, making room at the top. */
-export async function shiftDown(q: Queryable, listId: string, familyId: string, n: number): Promise<void> {
-  await q.update(groceryItems).set({ position: sql`${groceryItems.position} + ${n}` })
-    .where(and(eq(groceryItems.listId, listId), eq(groceryItems.familyId, familyId)));
+/** The stored position of the list's top item (an index lookup), or undefined for an empty list. */
+export async function topPosition(q: Queryable, listId: string, familyId: string): Promise<number | undefined> {
+  const [row] = await q.select({ position: groceryItems.position }).from(groceryItems)
+    .where(and(eq(groceryItems.listId, listId), eq(groceryItems.familyId, familyId)))
+    .orderBy(asc(groceryItems.position)).limit(1);
+  return row?.position;
 }
 
-/** Moves the items below a removed position up by one, keeping positions dense. */
-export async function closeGap(q: Queryable, listId: string, familyId: string, position: number): Promise<void> {
-  await q.update(groceryItems).set({ position: sql`${groceryItems.position} - 1` })
-    .where(and(eq(groceryItems.listId, listId), eq(groceryItems.familyId, familyId), gt(groceryItems.position, position)));
+/** An item's 0-based place on its list, as answers show it: how many items are above it. */
+export async function placeOf(q: Queryable, item: ItemRow): Promise<number> {
+  const [row] = await q.select({ n: count() }).from(groceryItems)
+    .where(and(eq(groceryItems.listId, item.listId), lt(groceryItems.position, item.position)));
+  return row?.n ?? 0;
 }
 
 export async function insertItems(q: Queryable, values: NewItem[]): Promise<ItemRow[]> {
@@ -73,8 +76,11 @@ export async function updateItem(
   return row;
 }
 
-export async function deleteItem(q: Queryable, itemId: string, familyId: string): Promise<void> {
-  await q.delete(groceryItems).where(and(eq(groceryItems.id, itemId), eq(groceryItems.familyId, familyId)));
+/** False when the item was gone already (a parallel delete). */
+export async function deleteItem(q: Queryable, itemId: string, familyId: string): Promise<boolean> {
+  const rows = await q.delete(groceryItems).where(and(eq(groceryItems.id, itemId), eq(groceryItems.familyId, familyId)))
+    .returning({ id: groceryItems.id });
+  return rows.length > 0;
 }
 
 /** The family's items among these ids, with their lists. */

@@ -56,7 +56,7 @@ export class GroceryService {
   async items(caller: Caller, listId: string) {
     const member = requireFamily(caller);
     await requireInFamily(this.deps.db, groceryLists, listId, member.familyId, m.listNotFound);
-    return (await repo.listItems(this.deps.db, listId, member.familyId)).map(toItem);
+    return (await repo.listItems(this.deps.db, listId, member.familyId)).map((row, place) => toItem(row, place));
   }
 
   async addItem(caller: Caller, body: BodyOf<typeof addItem>) {
@@ -81,7 +81,7 @@ export class GroceryService {
       await this.deps.events.record(tx, {
         familyId, actorId: member.userId, type: 'add_grocery_item', subjectId: row.id, data: { listId: body.listId },
       });
-      return toItem(row);
+      return toItem(row, 0);
     });
   }
 
@@ -98,7 +98,7 @@ export class GroceryService {
         familyId: member.familyId, actorId: member.userId, type: 'item_updated', subjectId: row.id,
         data: { listId: row.listId },
       });
-      return toItem(row);
+      return toItem(row, await repo.placeOf(tx, row));
     });
   }
 
@@ -107,15 +107,12 @@ export class GroceryService {
     await this.deps.db.transaction(async (tx) => {
       const found = await repo.findItem(tx, itemId, member.familyId);
       if (!found) throw notFound(m.itemNotFound);
+      // Under the list's lock, so a reorder in progress sees the list whole or without the item, never half.
       await lockFamilyList(tx, found.listId, member.familyId);
-      // Read again under the lock: a concurrent reorder or delete may have moved it.
-      const item = await repo.findItem(tx, itemId, member.familyId);
-      if (!item) throw notFound(m.itemNotFound);
-      await repo.deleteItem(tx, itemId, member.familyId);
-      await repo.closeGap(tx, item.listId, member.familyId, item.position);
+      if (!(await repo.deleteItem(tx, itemId, member.familyId))) throw notFound(m.itemNotFound);
       await this.deps.events.record(tx, {
-        familyId: member.familyId, actorId: member.userId, type: 'item_deleted', subjectId: item.id,
-        data: { listId: item.listId },
+        familyId: member.familyId, actorId: member.userId, type: 'item_deleted', subjectId: found.id,
+        data: { listId: found.listId },
       });
     });
     return null;
@@ -142,7 +139,7 @@ export class GroceryService {
       await this.deps.events.record(tx, {
         familyId, actorId: member.userId, type: 'items_reordered', subjectId: listId, data: { listId },
       });
-      return (await repo.listItems(tx, listId, familyId)).map(toItem);
+      return (await repo.listItems(tx, listId, familyId)).map((row, place) => toItem(row, place));
     });
   }
 }
