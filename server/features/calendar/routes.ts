@@ -1,0 +1,15 @@
+import * as api from '@hearth/contract/calendar';
+import type { Deps } from '../../platform/deps.ts';
+import { route, type App } from '../../platform/http/route.ts';
+import { CalendarService } from './service.ts';
+
+export function calendarRoutes(app: App, deps: Deps): void {
+  const calendar = new CalendarService(deps);
+  route(app, deps, api.listEvents, ({ caller, query }) => calendar.list(caller, query.startDate, query.endDate));
+  route(app, deps, api.getEvent, ({ caller, params }) => calendar.get(caller, params.id));
+  route(app, deps, api.createEvent, ({ caller, body }) => calendar.create(caller, body));
+  route(app, deps, api.updateEvent, ({ caller, params, query, body }) => calendar.update(caller, params.id, query, body));
+  route(app, deps, api.deleteEvent, ({ caller, params, query }) =>
+    calendar.delete(caller, params.id, query.deleteType, query.occurrenceDate));
+  route(app, deps, api.listCategories, () => calendar.categories());
+}
