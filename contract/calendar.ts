@@ -221,3 +221,24 @@ export const listCategories = endpoint({
   summary: 'The categories an event may have',
   response: z.array(Category),
 });
+
+export const CalendarUrl = z.object({ calendarUrl: z.string() });
+
+export const calendarExportUrl = endpoint({
+  method: 'GET',
+  path: '/api/family-members/calendar-export-url',
+  access: 'user',
+  summary: 'The family\'s calendar subscription link (made on first read)',
+  response: CalendarUrl,
+});
+
+export const regenerateCalendarExportUrl = endpoint({
+  method: 'POST',
+  path: '/api/family-members/calendar-export-url/regenerate',
+  access: 'user',
+  summary: 'Replace the subscription link; the old one stops working (ADMIN)',
+  response: CalendarUrl,
+});
+
+/** Served as text/calendar; the secret in the path is the only key (calendar apps send no token). */
+export const calendarFeedPath = '/api/calendar/feed/:secret';

@@ -1,4 +1,10 @@
 import type { FeatureModule } from '../../platform/module.ts';
-import { calendarRoutes } from './routes.ts';
+import { calendarExportRoutes, calendarRoutes } from './routes.ts';
 
-export const calendarModule: FeatureModule = { name: 'calendar', routes: calendarRoutes };
+export const calendarModule: FeatureModule = {
+  name: 'calendar',
+  routes: (app, deps) => {
+    calendarRoutes(app, deps);
+    calendarExportRoutes(app, deps);
+  },
+};

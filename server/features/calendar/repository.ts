@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
 import {
-  calendarEventAttendees, calendarEventExceptions, calendarEvents, calendarFeeds, familyMembers,
+  calendarEventAttendees, calendarEventExceptions, calendarEvents, calendarFeeds, families, familyMembers,
 } from '../../platform/db/schema.ts';
 
 export type EventRow = typeof calendarEvents.$inferSelect;
@@ -114,4 +114,9 @@ export async function familyOfFeed(q: Queryable, secret: string): Promise<string
 /** Every row of the family, for the subscription feed. */
 export function allEvents(q: Queryable, familyId: string) {
   return q.select().from(calendarEvents).where(eq(calendarEvents.familyId, familyId)).orderBy(asc(calendarEvents.startTime));
+}
+
+export async function familyOf(q: Queryable, familyId: string) {
+  const [row] = await q.select({ name: families.name, timezone: families.timezone }).from(families).where(eq(families.id, familyId));
+  return row;
 }

@@ -1,6 +1,7 @@
 import * as api from '@hearth/contract/calendar';
 import type { Deps } from '../../platform/deps.ts';
 import { route, type App } from '../../platform/http/route.ts';
+import { CalendarExport } from './export.ts';
 import { CalendarService } from './service.ts';
 
 export function calendarRoutes(app: App, deps: Deps): void {
@@ -12,4 +13,15 @@ export function calendarRoutes(app: App, deps: Deps): void {
   route(app, deps, api.deleteEvent, ({ caller, params, query }) =>
     calendar.delete(caller, params.id, query.deleteType, query.occurrenceDate));
   route(app, deps, api.listCategories, () => calendar.categories());
+}
+
+export function calendarExportRoutes(app: App, deps: Deps): void {
+  const exports = new CalendarExport(deps);
+  route(app, deps, api.calendarExportUrl, ({ caller }) => exports.exportUrl(caller));
+  route(app, deps, api.regenerateCalendarExportUrl, ({ caller }) => exports.regenerate(caller));
+  app.get<{ Params: { secret: string } }>(api.calendarFeedPath, { schema: { hide: true } }, async (request, reply) => {
+    const secret = request.params.secret.replace(/\.ics$/, '');
+    const body = await exports.feed(secret);
+    return reply.type('text/calendar; charset=utf-8').header('cache-control', 'no-store').send(body);
+  });
 }
