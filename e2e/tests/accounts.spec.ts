@@ -27,12 +27,12 @@ test('register, verify by mail, sign in with the password, sign out, sign in wit
   await expect(page.getByText('Email verified!')).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/, { timeout: 6000 });
 
+  // Home (the newsfeed is issue #19; until then / shows the family's lists).
   await passwordLogin(page, email);
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/lists$/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
 
-  await page.getByRole('button', { name: 'Menu' }).click();
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/auth$/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
@@ -47,7 +47,7 @@ test('register, verify by mail, sign in with the password, sign out, sign in wit
   await expect(verify).toBeDisabled();
   await page.getByLabel('Code', { exact: true }).fill(code);
   await verify.click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/lists$/);
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).email)).toBe(email);
 });
 
@@ -139,7 +139,7 @@ test.describe('with approval required', () => {
 
       await page.goto('/auth');
       await passwordLogin(page, email);
-      await expect(page).toHaveURL(/3198\/$/);
+      await expect(page).toHaveURL(/3198\/lists$/);
     } finally {
       await app.stop();
     }

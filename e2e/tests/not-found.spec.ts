@@ -3,8 +3,10 @@ import { expect, test } from '@playwright/test';
 test('an unknown path shows the 404 page, whose button goes home', async ({ page }) => {
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  // Home is protected: a signed-out visitor is asked to sign in, and lands on a real page, never a second 404.
   await page.getByRole('link', { name: 'Go to Home' }).click();
-  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
 });
 
 test('an unknown API path answers JSON 404, not the web app', async ({ request }) => {

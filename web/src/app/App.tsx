@@ -40,6 +40,8 @@ export function App() {
       <Routes>
         <Route element={<ProtectedRoute />}>
           <Route element={<Layout />}>
+            {/* Home is the family's lists until the newsfeed (issue #19) takes / over. */}
+            <Route path={paths.newsfeed} element={<Navigate to={paths.lists} replace />} />
             <Route path={paths.family} element={<FamilyPage />} />
             <Route path={paths.lists} element={<ListsPage />} />
             <Route path="/list/:listId" element={<ListPage />} />

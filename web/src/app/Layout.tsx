@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import * as accounts from '@hearth/contract/accounts';
 import { call } from '../shared/api/client.ts';
@@ -7,16 +7,29 @@ import { session } from '../shared/session.ts';
 import { Loading } from '../shared/ui/Status.tsx';
 import { paths } from '../shared/paths.ts';
 
-const links = [
+/** The sections of the app; `also` are the paths of a section's own pages (a list is in Grocery Lists). */
+const links: { to: string; label: string; also?: string }[] = [
   { to: paths.newsfeed, label: 'Newsfeed' },
   { to: paths.aiMealPlanner, label: 'AI Meal Planner' },
-  { to: paths.lists, label: 'Grocery Lists' },
-  { to: paths.meals, label: 'Meals' },
+  { to: paths.lists, label: 'Grocery Lists', also: '/list/' },
+  { to: paths.meals, label: 'Meals', also: '/meals/' },
   { to: paths.family, label: 'Family' },
   { to: paths.calendar, label: 'Calendar' },
   { to: paths.locations, label: 'Locations' },
   { to: paths.recurringItems, label: 'Recurring Items' },
 ];
+
+/** The section links, the current one marked for the eye and for screen readers. */
+function SectionLinks({ pathname }: { pathname: string }) {
+  return links.map((l) => {
+    const current = pathname === l.to || (l.also !== undefined && pathname.startsWith(l.also));
+    return (
+      <Link key={l.to} to={l.to} className={current ? 'active' : undefined} aria-current={current ? 'page' : undefined}>
+        {l.label}
+      </Link>
+    );
+  });
+}
 
 /** The signed-in frame: a top bar with the hamburger menu. */
 export function Layout() {
@@ -53,12 +66,16 @@ export function Layout() {
       <header className="topbar">
         <div className="inner" ref={menuRef}>
           <Link to={paths.newsfeed} className="brand">Hearth</Link>
-          <button type="button" className="icon" aria-label="Menu" aria-expanded={open} onClick={() => setOpen(!open)}>
+          <nav className="sections" aria-label="Sections">
+            <SectionLinks pathname={location.pathname} />
+            <button type="button" className="link" onClick={logout}>Logout</button>
+          </nav>
+          <button type="button" className="icon menu-button" aria-label="Menu" aria-expanded={open} onClick={() => setOpen(!open)}>
             <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true"><path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
           </button>
           {open && (
             <nav className="menu" aria-label="Main menu">
-              {links.map((l) => <NavLink key={l.to} to={l.to} end>{l.label}</NavLink>)}
+              <SectionLinks pathname={location.pathname} />
               <button type="button" onClick={logout}>Logout</button>
             </nav>
           )}

@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import { paths } from '../shared/paths.ts';
+import { useTitle } from '../shared/useTitle.ts';
 
 export function NotFound() {
+  useTitle('Page not found');
   return (
     <main className="page narrow">
       <div className="card stack" style={{ textAlign: 'center', marginTop: '3rem' }}>

@@ -1,6 +1,10 @@
 import { useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { paths } from '../../shared/paths.ts';
+import { returnPath } from '../../shared/returnTo.ts';
 import { ErrorBanner } from '../../shared/ui/Status.tsx';
+import { useCurrentUser } from '../../shared/useCurrentUser.ts';
+import { useTitle } from '../../shared/useTitle.ts';
 import { CodeLogin } from './CodeLogin.tsx';
 import { PasswordLogin } from './PasswordLogin.tsx';
 import { RegisterForm } from './RegisterForm.tsx';
@@ -12,6 +16,10 @@ export function AuthPage() {
   const [tab, setTab] = useState<'password' | 'code'>('password');
   const [notice, setNotice] = useState<string | null>((location.state as { message?: string } | null)?.message ?? null);
   const invite = params.get('invite');
+  const me = useCurrentUser();
+  useTitle(invite ? 'Join your family' : 'Sign in');
+  // Someone already signed in (and confirmed by the server) goes on, not back to registration.
+  if (me.data && !invite) return <Navigate to={returnPath(location.state, paths.newsfeed)} replace />;
 
   return (
     <main className="page narrow stack">

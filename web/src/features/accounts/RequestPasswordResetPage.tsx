@@ -5,8 +5,10 @@ import { messages } from './texts.ts';
 import { paths } from '../../shared/paths.ts';
 import { ApiError, call } from '../../shared/api/client.ts';
 import { ErrorBanner, Notice } from '../../shared/ui/Status.tsx';
+import { useTitle } from '../../shared/useTitle.ts';
 
 export function RequestPasswordResetPage() {
+  useTitle('Reset password');
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);

@@ -7,8 +7,10 @@ import { limits } from '@hearth/contract/limits';
 import { paths } from '../../shared/paths.ts';
 import { ApiError, call } from '../../shared/api/client.ts';
 import { ErrorBanner, Loading, Notice } from '../../shared/ui/Status.tsx';
+import { useTitle } from '../../shared/useTitle.ts';
 
 export function VerifyEmailPage() {
+  useTitle('Verify email');
   const [params] = useSearchParams();
   const token = params.get('token');
   const navigate = useNavigate();

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { type SessionUser } from '@hearth/contract/accounts';
 import { messages } from './texts.ts';
 import { paths } from '../../shared/paths.ts';
 import { ApiError } from '../../shared/api/client.ts';
 import { hasCode } from '../../shared/api/errors.ts';
+import { returnPath } from '../../shared/returnTo.ts';
 import { session } from '../../shared/session.ts';
 import { currentUserKey } from '../../shared/useCurrentUser.ts';
 
@@ -15,15 +16,19 @@ class InvalidSignInAnswer extends Error {
   }
 }
 
-/** Stores a successful sign-in and goes home; throws the spec's message when the answer lacks token or user. */
+/**
+ * Stores a successful sign-in and goes to the page the visitor asked for before signing in, else home; throws the
+ * spec's message when the answer lacks token or user.
+ */
 export function useCompleteSignIn() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const location = useLocation();
   return (answer: { token?: string; user?: SessionUser } | null) => {
     if (!answer?.token || !answer.user) throw new InvalidSignInAnswer();
     session.save(answer.token, answer.user);
     queryClient.setQueryData(currentUserKey, answer.user);
-    navigate(paths.newsfeed);
+    navigate(returnPath(location.state, paths.newsfeed), { replace: true });
   };
 }
 

@@ -15,6 +15,7 @@ import {
 } from './queries.ts';
 import './family.css';
 import { useConfirm } from '../../shared/ui/ConfirmDialog.tsx';
+import { useTitle } from '../../shared/useTitle.ts';
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; member: FamilyMember } | { kind: 'name' } | { kind: 'invite' } | null;
 
@@ -28,6 +29,7 @@ function ownLevel(members: { data?: FamilyMember[]; isError: boolean }, userId: 
 }
 
 export function FamilyPage() {
+  useTitle('Family');
   const { confirm, dialog: confirmDialog } = useConfirm();
   const me = useCurrentUser();
   const members = useMembers();

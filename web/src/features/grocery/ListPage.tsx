@@ -14,6 +14,7 @@ import {
 import './grocery.css';
 import { useCan } from '../../shared/useCan.ts';
 import { useConfirm } from '../../shared/ui/ConfirmDialog.tsx';
+import { useTitle } from '../../shared/useTitle.ts';
 
 /** /list/{listId}: one list's items, the add form and the family discussion. */
 export function ListPage() {
@@ -40,6 +41,7 @@ function ListDetail({ listId, familyId, canEdit }: { listId: string; familyId: s
   const deleteList = useDeleteList(familyId);
 
   const title = lists.data?.find((l) => l.id === listId)?.title;
+  useTitle(title, 'Grocery list');
   const all = items.data ?? [];
   const shown = showPurchased ? all : all.filter((i) => !i.isPurchased);
   const missing = items.error instanceof ApiError && items.error.status === 404;

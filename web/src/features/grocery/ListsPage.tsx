@@ -8,9 +8,11 @@ import { useCurrentUser } from '../../shared/useCurrentUser.ts';
 import { useCreateList, useFamilyMembers, useLists } from './queries.ts';
 import './grocery.css';
 import { useCan } from '../../shared/useCan.ts';
+import { useTitle } from '../../shared/useTitle.ts';
 
 /** /lists: the family's lists, and a form to start a new one. */
 export function ListsPage() {
+  useTitle('Grocery lists');
   const me = useCurrentUser();
   const can = useCan();
   if (me.isPending) return <main className="page"><Loading text={m.loadingUser} /></main>;

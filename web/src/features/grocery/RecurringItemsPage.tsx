@@ -9,9 +9,11 @@ import { RecurringItemForm } from './RecurringItemForm.tsx';
 import './grocery.css';
 import { useCan } from '../../shared/useCan.ts';
 import { useConfirm } from '../../shared/ui/ConfirmDialog.tsx';
+import { useTitle } from '../../shared/useTitle.ts';
 
 /** /recurring-items: the family's recurring items in a table, with the Add/Edit form. */
 export function RecurringItemsPage() {
+  useTitle('Recurring items');
   const me = useCurrentUser();
   const can = useCan();
   if (me.isPending) return <main className="page"><Loading text={m.loadingUser} /></main>;

@@ -19,6 +19,7 @@ import {
 import { TagManager } from './TagManager.tsx';
 import './locations.css';
 import { useCan } from '../../shared/useCan.ts';
+import { useTitle } from '../../shared/useTitle.ts';
 
 type Tab = 'all' | 'favorites';
 
@@ -26,6 +27,7 @@ type Tab = 'all' | 'favorites';
 const tolerated = (error: unknown) => error instanceof ApiError && (error.status === 400 || error.status >= 500);
 
 export function LocationsPage() {
+  useTitle('Locations');
   const user = useCurrentUser();
   const familyId = user.data?.familyId ?? null;
   const canEdit = useCan().edit;

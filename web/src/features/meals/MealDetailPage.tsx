@@ -14,6 +14,7 @@ import { MealForm } from './MealForm.tsx';
 import { failureText, useDeleteMeal, useMeal } from './queries.ts';
 import './meals.css';
 import { useCan } from '../../shared/useCan.ts';
+import { useTitle } from '../../shared/useTitle.ts';
 
 export function MealDetailPage() {
   const { id = '' } = useParams();
@@ -39,6 +40,7 @@ export function MealDetailPage() {
 }
 
 function MealView({ meal }: { meal: Meal }) {
+  useTitle(meal.name, 'Meal');
   const navigate = useNavigate();
   const { data: user } = useCurrentUser();
   const canEdit = useCan().edit;

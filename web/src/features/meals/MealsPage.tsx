@@ -11,8 +11,10 @@ import { MealForm } from './MealForm.tsx';
 import { useMeals } from './queries.ts';
 import './meals.css';
 import { useCan } from '../../shared/useCan.ts';
+import { useTitle } from '../../shared/useTitle.ts';
 
 export function MealsPage() {
+  useTitle('Meals');
   const user = useCurrentUser();
   const meals = useMeals(user.data?.familyId);
   const [adding, setAdding] = useState(false);

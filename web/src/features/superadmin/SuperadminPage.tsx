@@ -10,6 +10,7 @@ import { AllUsers } from './AllUsers.tsx';
 import { Families } from './Families.tsx';
 import { PendingUsers } from './PendingUsers.tsx';
 import { adminCall, credentials } from './credentials.ts';
+import { useTitle } from '../../shared/useTitle.ts';
 
 export const adminKeys = { users: ['superadmin', 'users'], pending: ['superadmin', 'pending'], families: ['superadmin', 'families'] };
 
@@ -17,6 +18,7 @@ type Tab = 'pending' | 'users' | 'families';
 
 /** /superadmin: its own basic-auth login, then the three tabs. Not behind the member wrapper. */
 export function SuperadminPage() {
+  useTitle('Super admin');
   const [signedIn, setSignedIn] = useState(credentials.get() !== null);
   const [authError, setAuthError] = useState<string | null>(null);
   const signOut = (message: string | null) => {
