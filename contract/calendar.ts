@@ -240,5 +240,8 @@ export const regenerateCalendarExportUrl = endpoint({
   response: CalendarUrl,
 });
 
-/** Served as text/calendar; the secret in the path is the only key (calendar apps send no token). */
-export const calendarFeedPath = '/api/calendar/feed/:secret';
+/**
+ * Served as text/calendar; the `key` query parameter is the only key (calendar apps send no token). It is a
+ * query parameter, not a path segment, because request logs keep paths but only the names of query parameters.
+ */
+export const calendarFeedPath = '/api/calendar/feed.ics';

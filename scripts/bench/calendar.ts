@@ -63,7 +63,7 @@ async function bench(label: string, database: Database): Promise<void> {
     const feed: number[] = [];
     let size = 0;
     for (let i = 0; i < feedRuns; i++) {
-      const { ms, body } = await timed(new URL(calendarUrl).pathname, false);
+      const { ms, body } = await timed(new URL(calendarUrl).pathname + new URL(calendarUrl).search, false);
       feed.push(ms);
       size = body.length;
     }

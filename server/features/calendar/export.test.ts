@@ -25,7 +25,8 @@ function parse(body: string) {
 }
 
 async function feedOf(url: string) {
-  const res = await t.app.inject({ method: 'GET', url: new URL(url).pathname });
+  const { pathname, search } = new URL(url);
+  const res = await t.app.inject({ method: 'GET', url: pathname + search });
   return { status: res.statusCode, type: res.headers['content-type'], body: res.body };
 }
 
@@ -95,6 +96,8 @@ describe('the subscription feed', () => {
   });
 
   it('answers a made-up link 404', async () => {
-    expect((await feedOf('http://x/api/calendar/feed/nothing.ics')).status).toBe(404);
+    expect((await feedOf('http://x/api/calendar/feed.ics?key=nothing')).status).toBe(404);
+    expect((await feedOf('http://x/api/calendar/feed.ics')).status).toBe(404);
+    expect((await feedOf('http://x/api/calendar/feed.ics?key=a&key=b')).status).toBe(404);
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { calendarMessages as m } from '@hearth/contract/calendar';
+import { calendarFeedPath, calendarMessages as m } from '@hearth/contract/calendar';
 import { requireAdmin, requireFamily } from '../../platform/auth/family-access.ts';
 import type { Caller } from '../../platform/auth/sessions.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -19,7 +19,7 @@ export class CalendarExport {
   }
 
   private url(secret: string) {
-    return { calendarUrl: `${this.deps.config.publicUrl}/api/calendar/feed/${secret}.ics` };
+    return { calendarUrl: `${this.deps.config.publicUrl}${calendarFeedPath}?key=${secret}` };
   }
 
   /** Any member may read the link; the first read makes it. */

@@ -19,9 +19,9 @@ export function calendarExportRoutes(app: App, deps: Deps): void {
   const exports = new CalendarExport(deps);
   route(app, deps, api.calendarExportUrl, ({ caller }) => exports.exportUrl(caller));
   route(app, deps, api.regenerateCalendarExportUrl, ({ caller }) => exports.regenerate(caller));
-  app.get<{ Params: { secret: string } }>(api.calendarFeedPath, { schema: { hide: true } }, async (request, reply) => {
-    const secret = request.params.secret.replace(/\.ics$/, '');
-    const body = await exports.feed(secret);
+  app.get<{ Querystring: { key?: unknown } }>(api.calendarFeedPath, { schema: { hide: true } }, async (request, reply) => {
+    const key = request.query.key;
+    const body = await exports.feed(typeof key === 'string' ? key : '');
     return reply.type('text/calendar; charset=utf-8').header('cache-control', 'no-store').send(body);
   });
 }
