@@ -3,7 +3,7 @@
  * events are these rows, under the spec's names) and sent to the family's live streams under the topics it
  * refreshes. Web query keys start with a topic, so a topic is the unit a screen refetches.
  */
-export const liveTopics = ['family', 'grocery', 'grocery-comments', 'recurring', 'meals', 'locations'] as const;
+export const liveTopics = ['family', 'grocery', 'grocery-comments', 'recurring', 'meals', 'locations', 'calendar'] as const;
 export type LiveTopic = (typeof liveTopics)[number];
 
 export const eventTopics = {
@@ -45,6 +45,11 @@ export const eventTopics = {
   location_note_added: ['locations'],
   location_note_updated: ['locations'],
   location_note_deleted: ['locations'],
+
+  calendar_event_created: ['calendar'],
+  calendar_event_updated: ['calendar'],
+  calendar_event_deleted: ['calendar'],
+  calendar_exported: ['calendar'],
 } as const satisfies Record<string, readonly LiveTopic[]>;
 
 export type EventType = keyof typeof eventTopics;

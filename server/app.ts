@@ -29,6 +29,7 @@ import { Realtime } from './platform/realtime.ts';
 import { Throttle } from './platform/throttle.ts';
 import { Scheduler } from './platform/jobs.ts';
 import type { FeatureModule } from './platform/module.ts';
+import { calendarModule } from './features/calendar/module.ts';
 import { accountsModule } from './features/accounts/module.ts';
 import { familyModule } from './features/family/module.ts';
 import { groceryModule } from './features/grocery/module.ts';
@@ -39,7 +40,7 @@ import { superadminModule } from './features/superadmin/module.ts';
 
 /** Every feature of the app; adding one is one line here. */
 const modules: FeatureModule[] = [
-  accountsModule, familyModule, mealsModule, superadminModule, groceryModule, locationsModule, liveModule,
+  accountsModule, familyModule, mealsModule, superadminModule, groceryModule, locationsModule, calendarModule, liveModule,
 ];
 
 /** Vite's hashed build output under assets/ is immutable; everything else (index.html, icons) is revalidated. */

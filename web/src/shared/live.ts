@@ -25,6 +25,7 @@ const staleKeys: Record<LiveTopic, (change: LiveChange) => QueryKey[]> = {
   recurring: wholeTopic,
   meals: wholeTopic,
   locations: wholeTopic,
+  calendar: wholeTopic,
 };
 
 export const keysFor = (change: LiveChange): QueryKey[] => staleKeys[change.topic](change);

@@ -1,0 +1,79 @@
+/**
+ * Calendar benchmark: a family with 300 recurring series (the four patterns) and 5,000 single events spread
+ * over two years, timed over loopback HTTP against the real app.
+ *   - window: GET /api/calendar/events for a three-month window (the page's load), p50/p95
+ *   - feed: GET of the subscription .ics with every row, p50/p95
+ * Always on PGlite (in memory); also on PostgreSQL when DATABASE_URL is set. Run: `node scripts/bench/calendar.ts`.
+ */
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/platform/config.ts';
+import type { Database } from '../../server/platform/db/client.ts';
+import { calendarEvents } from '../../server/platform/db/schema.ts';
+import { member, onEachEngine, summary } from './support/common.ts';
+
+const seriesCount = 300;
+const singleCount = 5000;
+const windowRuns = 100;
+const feedRuns = 20;
+const patterns = ['WEEKLY', 'BI_WEEKLY', 'MONTHLY', 'YEARLY'] as const;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** A local date-time `days` after 2026-01-01 at `hour`. */
+function local(days: number, hour: number): string {
+  const d = new Date(Date.UTC(2026, 0, 1 + days));
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(hour)}:00:00`;
+}
+
+async function bench(label: string, database: Database): Promise<void> {
+  const config = loadConfig({ PUBLIC_URL: 'http://127.0.0.1' });
+  const app = await buildApp({ config, database, runJobs: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  try {
+    const ada = await member(database.db, 'Ada');
+    const rows = [
+      ...Array.from({ length: seriesCount }, (_, i) => ({
+        familyId: ada.familyId, title: `Series ${i}`, startTime: local(i % 60, 7 + (i % 12)), endTime: local(i % 60, 8 + (i % 12)),
+        recurringPattern: patterns[i % 4], recurringEndDate: i % 3 === 0 ? '2027-06-30' : null,
+      })),
+      ...Array.from({ length: singleCount }, (_, i) => ({
+        familyId: ada.familyId, title: `Event ${i}`, startTime: local(i % 730, 6 + (i % 14)), endTime: local(i % 730, 7 + (i % 14)),
+      })),
+    ];
+    for (let i = 0; i < rows.length; i += 500) await database.db.insert(calendarEvents).values(rows.slice(i, i + 500));
+    const headers = { authorization: `Bearer ${ada.token}` };
+    const timed = async (path: string, auth = true) => {
+      const started = performance.now();
+      const res = await fetch(`${base}${path}`, auth ? { headers } : {});
+      const body = await res.text();
+      if (!res.ok) throw new Error(`GET ${path}: ${res.status} ${body}`);
+      return { ms: performance.now() - started, body };
+    };
+
+    const window: number[] = [];
+    let shown = 0;
+    for (let i = 0; i < windowRuns; i++) {
+      const { ms, body } = await timed('/api/calendar/events?startDate=2026-05-01&endDate=2026-07-31');
+      window.push(ms);
+      shown = (JSON.parse(body) as unknown[]).length;
+    }
+
+    const { calendarUrl } = JSON.parse((await timed('/api/family-members/calendar-export-url')).body) as { calendarUrl: string };
+    const feed: number[] = [];
+    let size = 0;
+    for (let i = 0; i < feedRuns; i++) {
+      const { ms, body } = await timed(new URL(calendarUrl).pathname + new URL(calendarUrl).search, false);
+      feed.push(ms);
+      size = body.length;
+    }
+
+    console.log(`${label}: three-month window (${shown} occurrences of ${rows.length} rows): ${summary(window)}`);
+    console.log(`${label}: subscription feed (${rows.length} rows, ${Math.round(size / 1024)} kB): ${summary(feed)}`);
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+await onEachEngine(bench);

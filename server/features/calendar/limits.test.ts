@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import * as api from '@hearth/contract/calendar';
+import { calendarEvents } from '../../platform/db/schema.ts';
+import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
+
+let t: TestApp;
+let ada: SignedInUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ada = await signUp(t, { name: 'Ada' });
+});
+afterAll(async () => { await t.close(); });
+
+const body = { title: 'Burst', startTime: '2026-03-02T09:00', endTime: '2026-03-02T10:00' };
+
+it('holds the per-family event bound under a parallel burst: exactly the room left is taken', async () => {
+  const familyId = ada.user.familyId!;
+  const room = 5;
+  const filler = Array.from({ length: api.calendarLimits.eventsPerFamily - room }, (_, i) => ({
+    familyId, title: `Filler ${i}`, startTime: '2020-01-01T09:00:00', endTime: '2020-01-01T10:00:00',
+  }));
+  for (let i = 0; i < filler.length; i += 2000) await t.db.insert(calendarEvents).values(filler.slice(i, i + 2000));
+  const answers = await Promise.all(Array.from({ length: 20 }, () => ada.call(api.createEvent, { body })));
+  expect(answers.filter((a) => a.status === 201)).toHaveLength(room);
+  const refused = answers.filter((a) => a.status !== 201);
+  expect(refused.map((a) => [a.status, a.body.message])).toEqual(Array(20 - room).fill([409, api.calendarMessages.tooManyEvents]));
+  const [row] = await t.db.select({ n: count() }).from(calendarEvents).where(eq(calendarEvents.familyId, familyId));
+  expect(row!.n).toBe(api.calendarLimits.eventsPerFamily);
+});
+
+it('refuses a window that ends before it starts, or spans more than the bound, with a message', async () => {
+  const backwards = await ada.call(api.listEvents, { query: { startDate: '2026-03-02', endDate: '2026-03-01' } });
+  expect([backwards.status, backwards.body.message]).toEqual([400, api.calendarMessages.windowInvalid]);
+  const wide = await ada.call(api.listEvents, { query: { startDate: '2020-01-01', endDate: '2026-01-01' } });
+  expect([wide.status, wide.body.message]).toEqual([400, api.calendarMessages.windowTooWide]);
+  const bad = await ada.call(api.listEvents, { query: { startDate: '2026-02-30', endDate: '2026-03-01' } });
+  expect(bad.status).toBe(400);
+});
