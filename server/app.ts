@@ -30,6 +30,7 @@ import { Throttle } from './platform/throttle.ts';
 import { Scheduler } from './platform/jobs.ts';
 import type { FeatureModule } from './platform/module.ts';
 import { calendarModule } from './features/calendar/module.ts';
+import { dashboardModule } from './features/dashboard/module.ts';
 import { accountsModule } from './features/accounts/module.ts';
 import { familyModule } from './features/family/module.ts';
 import { groceryModule } from './features/grocery/module.ts';
@@ -40,7 +41,8 @@ import { superadminModule } from './features/superadmin/module.ts';
 
 /** Every feature of the app; adding one is one line here. */
 const modules: FeatureModule[] = [
-  accountsModule, familyModule, mealsModule, superadminModule, groceryModule, locationsModule, calendarModule, liveModule,
+  accountsModule, familyModule, mealsModule, superadminModule, groceryModule, locationsModule, calendarModule, dashboardModule,
+  liveModule,
 ];
 
 /** Vite's hashed build output under assets/ is immutable; everything else (index.html, icons) is revalidated. */

@@ -19,6 +19,8 @@ export interface CalendarOccurrence {
   isMeal: boolean;
   mealId: string | null;
   attendeeIds: string[];
+  /** "09:30 - 10:30", or "All day". */
+  timeString: string;
 }
 
 /** The family's occurrences touching local dates [fromLocalDate, toLocalDateExclusive), recurring series expanded. */
@@ -28,6 +30,6 @@ export async function occurrencesBetween(
   return (await occurrencesInWindow(q, familyId, fromLocalDate, toLocalDateExclusive)).map((e) => ({
     id: e.id, seriesId: e.seriesId, title: e.title, startTime: e.startTime, endTime: e.endTime, allDay: e.allDay,
     location: e.location, address: e.address, isRecurring: e.isRecurring, isMeal: e.isMeal, mealId: e.mealId,
-    attendeeIds: e.attendeeIds,
+    attendeeIds: e.attendeeIds, timeString: e.timeString,
   }));
 }

@@ -71,3 +71,9 @@ export async function countAccountAdmins(q: Queryable, familyId: string): Promis
     ));
   return row?.n ?? 0;
 }
+
+/** The family's timezone (an IANA name), which its local dates and times are in. */
+export async function familyTimezone(q: Queryable, familyId: string): Promise<string | undefined> {
+  const [row] = await q.select({ timezone: families.timezone }).from(families).where(eq(families.id, familyId));
+  return row?.timezone;
+}

@@ -1,9 +1,10 @@
-import type { Tx } from '../../platform/db/client.ts';
+import type { Queryable, Tx } from '../../platform/db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { insertAtTop, lockFamilyList } from './positions.ts';
+import * as repo from './repository.ts';
 
 /**
- * The grocery feature's public API for other features (meals, AI planner).
+ * The grocery feature's public API for other features (meals, calendar, AI planner, newsfeed).
  */
 
 export interface NewRecipeItem {
@@ -33,4 +34,33 @@ export async function addRecipeItemsToList(
     data: { listId: input.listId, count: n },
   });
   return n;
+}
+
+export interface ListSummary {
+  id: string;
+  title: string;
+  /** Items still to buy. */
+  totalItems: number;
+  /** Items still to buy that were put on the list after `since`. */
+  recentlyAdded: number;
+}
+
+/** The family's lists in their usual order, with counts of items to buy, in one grouped query. */
+export function listSummaries(q: Queryable, familyId: string, since: Date): Promise<ListSummary[]> {
+  return repo.listSummaries(q, familyId, since);
+}
+
+export interface RecentComment {
+  id: string;
+  text: string;
+  /** The author's name as it was when they wrote it. */
+  userName: string;
+  createdAt: Date;
+  listId: string;
+  listTitle: string;
+}
+
+/** The family's latest `limit` active comments, replies included, newest first, in one query. */
+export function latestComments(q: Queryable, familyId: string, limit: number): Promise<RecentComment[]> {
+  return repo.latestComments(q, familyId, limit);
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
 import { families, groceryComments, groceryItems, groceryLists, recurringItems } from '../../platform/db/schema.ts';
 
@@ -122,6 +122,26 @@ export async function stopRecurrence(q: Queryable, recurringItemId: string, fami
     .returning({ listId: groceryItems.listId });
 }
 
+/**
+ * Every list of the family with its items still to buy, and how many of those were added after `since`:
+ * one grouped query whatever the number of lists and items.
+ */
+export function listSummaries(q: Queryable, familyId: string, since: Date) {
+  const l = groceryLists;
+  const i = groceryItems;
+  const open = sql`${i.isPurchased} = false`;
+  return q.select({
+    id: l.id,
+    title: l.title,
+    totalItems: sql<number>`count(${i.id}) filter (where ${open})`.mapWith(Number),
+    recentlyAdded: sql<number>`count(${i.id}) filter (where ${open} and ${i.createdAt} > ${since.toISOString()})`.mapWith(Number),
+  }).from(l)
+    .leftJoin(i, and(eq(i.listId, l.id), eq(i.familyId, l.familyId)))
+    .where(eq(l.familyId, familyId))
+    .groupBy(l.id)
+    .orderBy(asc(l.createdAt), asc(l.id));
+}
+
 // Comments
 
 export async function listActiveComments(q: Queryable, listId: string, familyId: string): Promise<CommentRow[]> {
@@ -158,6 +178,18 @@ export async function archiveListComments(q: Queryable, listId: string, familyId
     .where(and(
       eq(groceryComments.listId, listId), eq(groceryComments.familyId, familyId), isNull(groceryComments.archivedAt),
     ));
+}
+
+/** The family's latest active comments (replies included), newest first, each with its list's name. */
+export function latestComments(q: Queryable, familyId: string, limit: number) {
+  const c = groceryComments;
+  return q.select({
+    id: c.id, text: c.text, userName: c.userName, createdAt: c.createdAt, listId: c.listId, listTitle: groceryLists.title,
+  }).from(c)
+    .innerJoin(groceryLists, eq(groceryLists.id, c.listId))
+    .where(and(eq(c.familyId, familyId), isNull(c.archivedAt)))
+    .orderBy(desc(c.createdAt), desc(c.id))
+    .limit(limit);
 }
 
 // Recurring items

@@ -1,0 +1,66 @@
+import { newsfeedLimits, type Newsfeed, type NewsfeedEvent } from '@hearth/contract/dashboard';
+import { requireFamily } from '../../platform/auth/family-access.ts';
+import type { Caller } from '../../platform/auth/sessions.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { defaultTimezone } from '../../platform/recurrence.ts';
+import { occurrencesBetween, type CalendarOccurrence } from '../calendar/public.ts';
+import { familyTimezone } from '../family/membership.ts';
+import { latestComments, listSummaries } from '../grocery/public.ts';
+import { toComment, toEvent, toList, toMeal } from './mapper.ts';
+import { addDays, datesCovered, localDate } from './windows.ts';
+
+/**
+ * The home page in one call. It owns no table: it reads the calendar, grocery and family features through their
+ * public modules, each section in a fixed number of queries, so the call costs the same for any family size.
+ */
+export class DashboardService {
+  private readonly deps: Deps;
+
+  constructor(deps: Deps) {
+    this.deps = deps;
+  }
+
+  async newsfeed(caller: Caller): Promise<Newsfeed> {
+    const { familyId } = requireFamily(caller);
+    const q = this.deps.db;
+    const now = this.deps.clock.now();
+    const timezone = (await familyTimezone(q, familyId)) ?? defaultTimezone;
+    const today = localDate(now, timezone);
+    const end = addDays(today, newsfeedLimits.upcomingDays);
+    const since = new Date(now.getTime() - newsfeedLimits.recentlyAddedMs);
+    const [occurrences, lists, comments] = await Promise.all([
+      // From yesterday: the calendar's window leaves out an all-day event whose last day is the window's first.
+      occurrencesBetween(q, familyId, addDays(today, -1), end),
+      listSummaries(q, familyId, since),
+      latestComments(q, familyId, newsfeedLimits.recentComments),
+    ]);
+    return {
+      upcomingEvents: eventsByDate(occurrences.filter((o) => !o.isMeal), today, end),
+      // A meal belongs to the day it starts; one that began before today is over.
+      upcomingMeals: occurrences.filter((o) => o.isMeal && o.startTime.slice(0, 10) >= today).map(toMeal),
+      groceryLists: lists.map(toList),
+      recentComments: comments.map((c) => toComment(c, today, timezone)),
+    };
+  }
+}
+
+/**
+ * Each window date with the events on it, in date order: an event spanning several days shows on each of
+ * them; within a day all-day events come first, then by start time.
+ */
+function eventsByDate(occurrences: CalendarOccurrence[], from: string, toExclusive: string): Record<string, NewsfeedEvent[]> {
+  const days = new Map<string, CalendarOccurrence[]>();
+  for (const o of occurrences) {
+    for (const date of datesCovered(o)) {
+      if (date < from || date >= toExclusive) continue;
+      days.set(date, [...(days.get(date) ?? []), o]);
+    }
+  }
+  const byDate: Record<string, NewsfeedEvent[]> = {};
+  for (const date of [...days.keys()].sort()) {
+    byDate[date] = days.get(date)!
+      .sort((a, b) => Number(b.allDay) - Number(a.allDay) || a.startTime.localeCompare(b.startTime) || a.title.localeCompare(b.title))
+      .map(toEvent);
+  }
+  return byDate;
+}

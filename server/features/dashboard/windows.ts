@@ -1,0 +1,39 @@
+import { DateTime } from 'luxon';
+import { defaultTimezone } from '../../platform/recurrence.ts';
+
+/**
+ * Local dates of the family, `YYYY-MM-DD`. Day arithmetic on them runs in UTC, where every day has 24 hours,
+ * so a daylight-saving change in the family's zone never skips or repeats a date.
+ */
+
+/** The family's local date at an instant; an unknown zone reads as the default one. */
+export function localDate(at: Date, timezone: string): string {
+  let local = DateTime.fromJSDate(at, { zone: timezone });
+  if (!local.isValid) local = DateTime.fromJSDate(at, { zone: defaultTimezone });
+  return local.toISODate()!;
+}
+
+const utcDay = (date: string) => Date.parse(`${date}T00:00:00Z`);
+const dayMs = 86_400_000;
+
+export function addDays(date: string, days: number): string {
+  return new Date(utcDay(date) + days * dayMs).toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (negative when `to` comes first). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((utcDay(to) - utcDay(from)) / dayMs);
+}
+
+/**
+ * The local dates an occurrence covers: an all-day event through its end date, a timed one up to its end,
+ * which is exclusive (an evening ending at midnight does not reach the next day).
+ */
+export function datesCovered(o: { startTime: string; endTime: string; allDay: boolean }): string[] {
+  const first = o.startTime.slice(0, 10);
+  let last = o.endTime.slice(0, 10);
+  if (!o.allDay && last > first && o.endTime.slice(11) === '00:00:00') last = addDays(last, -1);
+  const dates = [first];
+  while (dates[dates.length - 1]! < last) dates.push(addDays(dates[dates.length - 1]!, 1));
+  return dates;
+}
