@@ -27,9 +27,10 @@ test('register, verify by mail, sign in with the password, sign out, sign in wit
   await expect(page.getByText('Email verified!')).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/, { timeout: 6000 });
 
-  // Home (the newsfeed is issue #19; until then / shows the family's lists).
+  // Home: the newsfeed.
   await passwordLogin(page, email);
-  await expect(page).toHaveURL(/\/lists$/);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: "Jo Journey's Newsfeed" })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
 
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Logout' }).click();
@@ -47,7 +48,7 @@ test('register, verify by mail, sign in with the password, sign out, sign in wit
   await expect(verify).toBeDisabled();
   await page.getByLabel('Code', { exact: true }).fill(code);
   await verify.click();
-  await expect(page).toHaveURL(/\/lists$/);
+  await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).email)).toBe(email);
 });
 
@@ -139,7 +140,7 @@ test.describe('with approval required', () => {
 
       await page.goto('/auth');
       await passwordLogin(page, email);
-      await expect(page).toHaveURL(/3198\/lists$/);
+      await expect(page).toHaveURL(/3198\/$/);
     } finally {
       await app.stop();
     }

@@ -40,6 +40,6 @@ test('/auth while signed in goes on to the app instead of showing registration a
   const ada = await signUpViaApi(request, { name: 'Ada' });
   await useSession(page, ada);
   await page.goto('/auth');
-  await expect(page).toHaveURL(/\/lists$/);
-  await expect(page).toHaveTitle('Grocery lists · Hearth');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveTitle("Ada's Newsfeed · Hearth");
 });

@@ -26,7 +26,7 @@ test('every page loads under the content security policy without a single violat
     await expect(page.locator('body')).not.toBeEmpty();
   }
   await useSession(page, ada);
-  for (const path of ['/lists', `/list/${listId}`, '/family', '/recurring-items', '/meals', `/meals/${meal.id}`,
+  for (const path of ['/', '/lists', `/list/${listId}`, '/family', '/recurring-items', '/meals', `/meals/${meal.id}`,
     '/locations']) {
     await page.goto(path);
     await expect(page.getByRole('heading').first()).toBeVisible();

@@ -5,6 +5,8 @@ import { AuthPage } from '../features/accounts/AuthPage.tsx';
 import { RequestPasswordResetPage } from '../features/accounts/RequestPasswordResetPage.tsx';
 import { ResetPasswordPage } from '../features/accounts/ResetPasswordPage.tsx';
 import { VerifyEmailPage } from '../features/accounts/VerifyEmailPage.tsx';
+// Home is where everyone lands after signing in: in the first bundle, so it needs no second round trip.
+import { NewsfeedPage } from '../features/dashboard/NewsfeedPage.tsx';
 import { setUnauthorizedHandler } from '../shared/api/client.ts';
 import { useLiveUpdates } from '../shared/live.ts';
 import { session } from '../shared/session.ts';
@@ -40,8 +42,7 @@ export function App() {
       <Routes>
         <Route element={<ProtectedRoute />}>
           <Route element={<Layout />}>
-            {/* Home is the family's lists until the newsfeed (issue #19) takes / over. */}
-            <Route path={paths.newsfeed} element={<Navigate to={paths.lists} replace />} />
+            <Route path={paths.newsfeed} element={<NewsfeedPage />} />
             <Route path={paths.family} element={<FamilyPage />} />
             <Route path={paths.lists} element={<ListsPage />} />
             <Route path="/list/:listId" element={<ListPage />} />

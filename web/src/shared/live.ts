@@ -28,7 +28,8 @@ const staleKeys: Record<LiveTopic, (change: LiveChange) => QueryKey[]> = {
   calendar: wholeTopic,
 };
 
-export const keysFor = (change: LiveChange): QueryKey[] => staleKeys[change.topic](change);
+/** The newsfeed (keys starting 'dashboard') shows a bit of every topic, so any change refreshes it too. */
+export const keysFor = (change: LiveChange): QueryKey[] => [...staleKeys[change.topic](change), ['dashboard']];
 
 const firstRetryMs = 1000;
 const maxRetryMs = 30_000;

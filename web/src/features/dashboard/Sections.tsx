@@ -1,0 +1,145 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { NewsfeedComment, NewsfeedEvent, NewsfeedList, NewsfeedMeal } from '@hearth/contract/dashboard';
+import type { FamilyMember } from '@hearth/contract/family';
+import { paths } from '../../shared/paths.ts';
+import { dayLabel } from './dates.ts';
+import { daysAgoText, itemCount, newsfeedTexts as t, recentlyAdded } from './texts.ts';
+
+/** The spec's default colour of a member without one. */
+const defaultColor = '#999999';
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="card nf-section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Empty({ text, action }: { text: string; action?: { to: string; label: string } }) {
+  return (
+    <div className="nf-empty">
+      <p className="muted">{text}</p>
+      {action && <Link to={action.to} className="button secondary">{action.label}</Link>}
+    </div>
+  );
+}
+
+/** Colour circles of the attendees, or 'Family' when the event is for everyone. */
+function Attendees({ ids, members }: { ids: string[]; members: Map<string, FamilyMember> }) {
+  if (ids.length === 0) return <span className="badge">{t.family}</span>;
+  return (
+    <span className="nf-dots">
+      {ids.map((id) => {
+        const member = members.get(id);
+        const name = member?.name ?? '';
+        return <span key={id} className="nf-dot" title={name} aria-label={name} role="img" style={{ background: member?.color ?? defaultColor }} />;
+      })}
+    </span>
+  );
+}
+
+export function UpcomingEvents({ days, today, members }: {
+  days: [string, NewsfeedEvent[]][]; today: string; members: Map<string, FamilyMember>;
+}) {
+  return (
+    <Section id="nf-events" title={t.upcomingEvents}>
+      {days.length === 0
+        ? <Empty text={t.noEvents} action={{ to: paths.calendar, label: t.addFirstEvent }} />
+        : days.map(([date, events]) => (
+          <div key={date} className="nf-day">
+            <h3>{dayLabel(date, today)}</h3>
+            <ul className="nf-list">
+              {events.map((e) => (
+                <li key={`${e.id}-${e.startTime}`}>
+                  <Link to={paths.calendar} className="nf-item nf-event">
+                    <span className="nf-time">{e.timeString}</span>
+                    <span className="nf-main">
+                      <span className="nf-title">
+                        {e.title}
+                        {e.isRecurring && <span className="nf-recurring" role="img" aria-label={t.recurring} title={t.recurring}>↻</span>}
+                      </span>
+                      {(e.location ?? e.address) && <span className="muted small">{e.location ?? e.address}</span>}
+                    </span>
+                    <Attendees ids={e.attendeeIds} members={members} />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+    </Section>
+  );
+}
+
+export function UpcomingMeals({ meals, today, members }: { meals: NewsfeedMeal[]; today: string; members: Map<string, FamilyMember> }) {
+  return (
+    <Section id="nf-meals" title={t.upcomingMeals}>
+      {meals.length === 0
+        ? <Empty text={t.noMeals} action={{ to: paths.calendar, label: t.scheduleMeal }} />
+        : (
+          <ul className="nf-list">
+            {meals.map((meal) => (
+              <li key={`${meal.id}-${meal.date}`}>
+                <Link to={paths.meal(meal.mealId ?? meal.id)} className="nf-item">
+                  <span className="nf-main">
+                    <span className="nf-title">{meal.title}</span>
+                    <span className="small">{dayLabel(meal.date, today)} · {meal.timeString}</span>
+                    {meal.location && <span className="muted small">{meal.location}</span>}
+                  </span>
+                  <Attendees ids={meal.attendeeIds} members={members} />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+    </Section>
+  );
+}
+
+export function GroceryLists({ lists }: { lists: NewsfeedList[] }) {
+  return (
+    <Section id="nf-lists" title={t.groceryLists}>
+      {lists.length === 0
+        ? <Empty text={t.noLists} action={{ to: paths.lists, label: t.createFirstList }} />
+        : (
+          <ul className="nf-list">
+            {lists.map((list) => (
+              <li key={list.id}>
+                <Link to={paths.list(list.id)} className="nf-item">
+                  <span className="nf-main"><span className="nf-title">{list.name}</span></span>
+                  <span className="small">
+                    {itemCount(list.totalItems)}
+                    {list.recentlyAdded > 0 && <span className="nf-recent"> {recentlyAdded(list.recentlyAdded)}</span>}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+    </Section>
+  );
+}
+
+export function RecentComments({ comments }: { comments: NewsfeedComment[] }) {
+  return (
+    <Section id="nf-comments" title={t.recentComments}>
+      {comments.length === 0
+        ? <Empty text={t.noComments} />
+        : (
+          <ul className="nf-list">
+            {comments.map((c) => (
+              <li key={c.id}>
+                <Link to={paths.list(c.listId)} className="nf-item nf-comment">
+                  <q>{c.content}</q>
+                  <span className="muted small">{c.createdBy} · {daysAgoText(c.daysAgo)} · {c.listName}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+    </Section>
+  );
+}
