@@ -1,14 +1,12 @@
 import type { CalendarEvent, RecurringPattern } from '@hearth/contract/calendar';
 import type { Queryable } from '../../platform/db/client.ts';
-import { expand, overlaps, shiftDays } from './expand.ts';
+import { expand, overlaps, shiftDays, type Occurrence } from './expand.ts';
 import { ownOccurrence, toEvent } from './mapper.ts';
 import * as repo from './repository.ts';
 
-/** Members attending each event, in two queries whatever the number of events. */
+/** Members attending each event, in one query whatever the number of events. */
 export async function attendeeMap(q: Queryable, ids: string[]): Promise<Map<string, string[]>> {
-  const map = new Map<string, string[]>();
-  for (const a of await repo.attendeesOf(q, ids)) map.set(a.eventId, [...(map.get(a.eventId) ?? []), a.memberId]);
-  return map;
+  return new Map((await repo.attendeesOf(q, ids)).map((a) => [a.eventId, a.memberIds]));
 }
 
 /**
@@ -27,16 +25,17 @@ export async function occurrencesInWindow(
   for (const x of await repo.exceptionsOf(q, series.map((r) => r.id))) {
     skips.set(x.eventId, (skips.get(x.eventId) ?? new Set()).add(x.occurrenceDate));
   }
-  const attendees = await attendeeMap(q, rows.map((r) => r.id));
-  const out: CalendarEvent[] = [];
+  const found: { row: repo.EventRow; o: Occurrence }[] = [];
   for (const row of rows) {
-    const ids = attendees.get(row.id) ?? [];
     if (row.recurringPattern === null) {
-      if (overlaps(row, from, to)) out.push(toEvent(row, ownOccurrence(row), ids));
+      if (overlaps(row, from, to)) found.push({ row, o: ownOccurrence(row) });
       continue;
     }
     const shape = { ...row, recurringPattern: row.recurringPattern as RecurringPattern };
-    for (const o of expand(shape, from, to, skips.get(row.id) ?? new Set())) out.push(toEvent(row, o, ids));
+    for (const o of expand(shape, from, to, skips.get(row.id) ?? new Set())) found.push({ row, o });
   }
+  // Attendees only of rows that show: most series the window query returns have no occurrence in a short window.
+  const attendees = await attendeeMap(q, [...new Set(found.map((f) => f.row.id))]);
+  const out = found.map(({ row, o }) => toEvent(row, o, attendees.get(row.id) ?? []));
   return out.sort((a, b) => a.startTime.localeCompare(b.startTime) || a.title.localeCompare(b.title));
 }

@@ -7,6 +7,7 @@ import * as groceryApi from '@hearth/contract/grocery';
 import * as mealsApi from '@hearth/contract/meals';
 import { accessMessages } from '@hearth/contract/permissions';
 import { hours, minutes } from '../../platform/clock.ts';
+import { compiledSerializer } from '../../platform/http/serializer.ts';
 import { families, familyMembers } from '../../platform/db/schema.ts';
 import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
 import { joinAs } from '../../test/factories.ts';
@@ -110,6 +111,9 @@ describe('upcoming events', () => {
         attendeeIds: [await memberIdOf(ben)],
       }],
     });
+    // Production writes answers with the serializer compiled from the contract: the date map must survive it.
+    const write = compiledSerializer({ schema: api.getNewsfeed.response, method: 'GET', url: '/', httpStatus: '200' }) as (d: unknown) => string;
+    expect(JSON.parse(write(feed))).toEqual(feed);
   });
 
   it('expands recurring series into the week, marked recurring', async () => {
