@@ -51,4 +51,8 @@ export const groceryComments = pgTable('grocery_comments', {
   parentId: uuid('parent_id').references((): AnyPgColumn => groceryComments.id, { onDelete: 'cascade' }),
   archivedAt: timestamp('archived_at', { withTimezone: true }),
   createdAt: createdAt(),
-}, (t) => [index('grocery_comments_list_idx').on(t.listId, t.createdAt)]);
+}, (t) => [
+  index('grocery_comments_list_idx').on(t.listId, t.createdAt),
+  // The newsfeed's latest comments of a family, read newest first without scanning other families' comments.
+  index('grocery_comments_family_recent_idx').on(t.familyId, t.createdAt),
+]);

@@ -1,0 +1,1 @@
+CREATE INDEX "grocery_comments_family_recent_idx" ON "grocery_comments" USING btree ("family_id","created_at");
