@@ -44,7 +44,7 @@ function QuickAdd() {
     { to: paths.meals, label: t.addMeal, icon: icons.meal },
   ];
   return (
-    <nav className="nf-quick" aria-label="Quick add">
+    <nav className="nf-quick" aria-label={t.quickAdd}>
       {actions.map((a) => (
         <Link key={a.label} to={a.to} className="nf-quick-action">
           <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
@@ -81,7 +81,7 @@ function MemberLegend({ members, selected, onSelect }: {
   members: FamilyMember[]; selected: string | null; onSelect: (id: string | null) => void;
 }) {
   return (
-    <div className="nf-legend" role="group" aria-label="Filter by family member">
+    <div className="nf-legend" role="group" aria-label={t.membersLabel}>
       {members.map((m) => (
         <button
           key={m.id} type="button" className="nf-member" aria-pressed={selected === m.id}

@@ -4,6 +4,7 @@ export const newsfeedTexts = {
   loading: 'Loading newsfeed...',
   loadFailed: 'Failed to load newsfeed',
   loadError: 'Error loading newsfeed',
+  quickAdd: 'Quick add',
   addEvent: 'Add Event',
   createList: 'Create List',
   addMeal: 'Add Meal',
