@@ -36,6 +36,7 @@ export const errorMessages = {
   internal: 'Something went wrong on our side. Please try again.',
   brokenText: 'Text must not contain NUL characters or broken (unpaired surrogate) characters.',
   headersTooLarge: 'The request headers are too large.',
+  tooManyWrites: 'You are making changes too quickly. Please wait a minute and try again.',
 } as const;
 export const errorCodes = Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]];
 

@@ -19,6 +19,12 @@ export const familyDefaults = {
   inviteLifetimeDays: 7,
 } as const;
 
+/** Bounds no real family meets, so one family cannot slow the others (docs/DECISIONS.md). */
+export const familyLimits = {
+  membersPerFamily: 50,
+  activeInvitesPerFamily: 50,
+} as const;
+
 export const familyMessages = {
   nameRequired: 'Name is required',
   nameTooLong: 'Name must be less than 100 characters',
@@ -36,6 +42,8 @@ export const familyMessages = {
   accountEmailMismatch: 'The email does not belong to that account',
   alreadyInThisFamily: 'This person is already a member of your family.',
   inOtherFamily: 'This account already belongs to another family.',
+  familyFull: `A family can have at most ${familyLimits.membersPerFamily} members.`,
+  tooManyInvites: `A family can have at most ${familyLimits.activeInvitesPerFamily} open invites. Revoke some to make more.`,
   cannotRemoveSelf: 'You cannot remove yourself from the family.',
   lastAdmin: 'The family needs at least one admin with an account. Make another member an admin first.',
   permissionAdminOnly: 'Only a family admin can change permission levels.',

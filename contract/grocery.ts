@@ -12,6 +12,11 @@ export const groceryLimits = {
   quantityMax: quantityLimits.max,
   /** The longest list a single reorder call may carry. */
   reorderMax: 5000,
+  /** Bounds no real family meets, so one family cannot slow the others (docs/DECISIONS.md). */
+  listsPerFamily: 200,
+  itemsPerList: 2000,
+  recurringPerFamily: 500,
+  activeCommentsPerList: 1000,
 } as const;
 
 /** Spec texts (part 1 §2, §8) and the server's messages. */
@@ -38,6 +43,10 @@ export const groceryMessages = {
   reorderPositions: 'Positions must be 0, 1, 2, ... with each used once',
   recurringOtherList: 'The recurring item belongs to another list',
   frequencyRequired: 'Frequency is required',
+  tooManyLists: `A family can have at most ${groceryLimits.listsPerFamily} lists.`,
+  listFull: `A list can have at most ${groceryLimits.itemsPerList} items. Remove some to add more.`,
+  tooManyRecurring: `A family can have at most ${groceryLimits.recurringPerFamily} recurring items.`,
+  tooManyComments: `A list can have at most ${groceryLimits.activeCommentsPerList} comments. Archive some to add more.`,
 } as const;
 
 export const GroceryList = z.object({

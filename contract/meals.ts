@@ -12,6 +12,8 @@ export const mealLimits = {
   ingredientNameMax: 255,
   quantityMax: quantityLimits.max,
   unitMax: 50,
+  /** A bound no real family meets, so one family cannot slow the others (docs/DECISIONS.md). */
+  mealsPerFamily: 2000,
 } as const;
 
 /** The spec's exact texts for meals (part 1 §2, §5, §8), plus the server's limit messages. */
@@ -28,6 +30,7 @@ export const mealMessages = {
   ingredientNameTooLong: `Ingredient name must be at most ${mealLimits.ingredientNameMax} characters`,
   unitTooLong: `Unit must be at most ${mealLimits.unitMax} characters`,
   groceryListNotFound: 'Grocery list not found',
+  tooManyMeals: `A family can have at most ${mealLimits.mealsPerFamily} meals.`,
 } as const;
 
 /** "Prep: N min · Total: N min"; an unknown time shows as a dash. */

@@ -27,6 +27,7 @@ import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { Events } from './platform/events.ts';
 import { Realtime } from './platform/realtime.ts';
 import { Throttle } from './platform/throttle.ts';
+import { WriteRate } from './platform/write-rate.ts';
 import { Scheduler } from './platform/jobs.ts';
 import type { FeatureModule } from './platform/module.ts';
 import { calendarModule } from './features/calendar/module.ts';
@@ -89,6 +90,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     clock,
     mailer,
     throttle: new Throttle(options.database.db, clock),
+    writeRate: new WriteRate(clock, options.config.writesPerMinute),
     realtime,
     events: new Events(clock, realtime),
     log: app.log,

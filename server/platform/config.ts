@@ -19,6 +19,7 @@ const Env = z.object({
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().optional(),
   GEOCODER_URL: z.url().optional(),
+  WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(300),
 });
 
 export interface Config {
@@ -37,6 +38,8 @@ export interface Config {
   webDist: string | undefined;
   /** A geocoder speaking the Photon API, for address suggestions; none without it. */
   geocoderUrl: string | undefined;
+  /** Writes one user may make per minute (429 past it), so one member cannot flood the shared database. */
+  writesPerMinute: number;
 }
 
 export class ConfigError extends Error {}
@@ -68,6 +71,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     webDist: e.WEB_DIST,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     geocoderUrl: e.GEOCODER_URL,
+    writesPerMinute: e.WRITES_PER_MINUTE,
   };
 }
 

@@ -6,6 +6,7 @@ import type { Events } from './events.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Realtime } from './realtime.ts';
 import type { Throttle } from './throttle.ts';
+import type { WriteRate } from './write-rate.ts';
 
 /** What features are built from; created once in app.ts. */
 export interface Deps {
@@ -15,6 +16,7 @@ export interface Deps {
   clock: Clock;
   mailer: Mailer;
   throttle: Throttle;
+  writeRate: WriteRate;
   realtime: Realtime;
   events: Events;
   log: FastifyBaseLogger;

@@ -1,9 +1,10 @@
 import { and, eq, gt, isNotNull, isNull, max, sql } from 'drizzle-orm';
-import { familyDefaults } from '@hearth/contract/family';
+import { familyDefaults, familyLimits, familyMessages } from '@hearth/contract/family';
 import type { PermissionLevel } from '@hearth/contract/permissions';
 import type { Clock } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { families, familyMembers, invites, users } from '../../platform/db/schema.ts';
+import { conflict } from '../../platform/errors.ts';
 
 /**
  * The family feature's public API for other features (accounts, super admin):
@@ -38,11 +39,19 @@ export async function joinFamily(
   q: Queryable, familyId: string, user: { id: string; name: string; email: string }, level: PermissionLevel,
 ): Promise<void> {
   await lockFamily(q, familyId);
+  await requireRoomForMember(q, familyId);
   await q.insert(familyMembers).values({
     familyId, userId: user.id, name: user.name, email: user.email, permissionLevel: level,
     memberNumber: await nextMemberNumber(q, familyId),
   });
   await q.update(users).set({ familyId }).where(eq(users.id, user.id));
+}
+
+/** Refuses (409) a member past the family's bound; call it under `lockFamily`, so parallel adds count one at a time. */
+export async function requireRoomForMember(q: Queryable, familyId: string): Promise<void> {
+  const [row] = await q.select({ n: sql<number>`count(*)::int` }).from(familyMembers)
+    .where(eq(familyMembers.familyId, familyId));
+  if ((row?.n ?? 0) >= familyLimits.membersPerFamily) throw conflict(familyMessages.familyFull);
 }
 
 /** The number a newly added member gets: one after the highest. */

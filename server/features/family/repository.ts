@@ -96,6 +96,12 @@ export async function listActiveInvites(q: Queryable, familyId: string, now: Dat
     .orderBy(desc(invites.createdAt), desc(invites.id));
 }
 
+export async function countActiveInvites(q: Queryable, familyId: string, now: Date): Promise<number> {
+  const [row] = await q.select({ n: sql<number>`count(*)::int` }).from(invites)
+    .where(and(eq(invites.familyId, familyId), isNull(invites.revokedAt), gt(invites.expiresAt, now)));
+  return row?.n ?? 0;
+}
+
 export async function insertInvite(
   q: Queryable,
   values: {

@@ -1,7 +1,7 @@
 import type { BodyOf } from '@hearth/contract/endpoint';
 import type { EventType } from '@hearth/contract/events';
 import * as api from '@hearth/contract/family';
-import { familyDefaults, familyMessages as msg } from '@hearth/contract/family';
+import { familyDefaults, familyLimits, familyMessages as msg } from '@hearth/contract/family';
 import { messages } from '@hearth/contract/accounts';
 import { requireAdmin, requireEditor, requireFamily, type FamilyCaller } from '../../platform/auth/family-access.ts';
 import { newToken } from '../../platform/auth/secrets.ts';
@@ -9,11 +9,12 @@ import type { Caller } from '../../platform/auth/sessions.ts';
 import { days } from '../../platform/clock.ts';
 import type { Queryable, Tx } from '../../platform/db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
+import { lockFamilyRow } from '../../platform/db/tenancy.ts';
 import { conflict, forbidden, invalid, notFound, rateLimited } from '../../platform/errors.ts';
 import { deliver } from '../../platform/mail/deliver.ts';
 import { invitationMail } from './mails.ts';
 import { toFamilyMember, toFamilySettings, toInvite } from './mapper.ts';
-import { countAccountAdmins, lockFamily, nextMemberNumber } from './membership.ts';
+import { countAccountAdmins, lockFamily, nextMemberNumber, requireRoomForMember } from './membership.ts';
 import * as repo from './repository.ts';
 
 export const inviteLifetime = days(familyDefaults.inviteLifetimeDays);
@@ -56,6 +57,7 @@ export class FamilyService {
     if (input.permissionLevel === 'ADMIN' && me.permissionLevel !== 'ADMIN') throw forbidden(msg.permissionAdminOnly);
     return this.deps.db.transaction(async (tx) => {
       await lockFamily(tx, me.familyId);
+      await requireRoomForMember(tx, me.familyId);
       const account = await this.accountToLink(tx, me.familyId, input);
       const row = await repo.insertMember(tx, {
         familyId: me.familyId,
@@ -203,8 +205,12 @@ export class FamilyService {
     }
     const token = newToken();
     const { row, familyName } = await this.deps.db.transaction(async (tx) => {
+      await lockFamilyRow(tx, me.familyId);
       const family = await repo.findFamily(tx, me.familyId);
       if (!family) throw notFound(msg.familyNotFound);
+      if ((await repo.countActiveInvites(tx, me.familyId, this.now)) >= familyLimits.activeInvitesPerFamily) {
+        throw conflict(msg.tooManyInvites);
+      }
       const invite = await repo.insertInvite(tx, {
         familyId: me.familyId, token, invitedEmail, createdByUserId: me.userId,
         createdAt: this.now, expiresAt: new Date(this.now.getTime() + inviteLifetime),

@@ -1,13 +1,14 @@
 import type { BodyOf } from '@hearth/contract/endpoint';
 import type { EventType } from '@hearth/contract/events';
-import { groceryMessages as m, type addComment } from '@hearth/contract/grocery';
+import { groceryLimits, groceryMessages as m, type addComment } from '@hearth/contract/grocery';
 import { requireEditor, requireFamily, requireOwnFamily, type FamilyCaller } from '../../platform/auth/family-access.ts';
 import type { Caller } from '../../platform/auth/sessions.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { groceryLists } from '../../platform/db/schema.ts';
 import { requireInFamily } from '../../platform/db/tenancy.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { notFound } from '../../platform/errors.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
+import { lockFamilyList } from './positions.ts';
 import { toReply, toThreads } from './mapper.ts';
 import * as repo from './repository.ts';
 
@@ -38,7 +39,11 @@ export class CommentService {
     const member = requireEditor(caller);
     requireOwnFamily(member, body.familyId);
     return this.deps.db.transaction(async (tx) => {
-      await requireInFamily(tx, groceryLists, body.listId, member.familyId, m.listNotFound);
+      // The list's lock makes the comment bound hold under parallel adds.
+      await lockFamilyList(tx, body.listId, member.familyId);
+      if ((await repo.countActiveComments(tx, body.listId, member.familyId)) >= groceryLimits.activeCommentsPerList) {
+        throw conflict(m.tooManyComments);
+      }
       let parentId: string | null = null;
       if (body.parentId) {
         const parent = await repo.findComment(tx, body.parentId, member.familyId);

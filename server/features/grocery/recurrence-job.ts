@@ -2,14 +2,14 @@ import { recurrenceOf } from '@hearth/contract/grocery';
 import type { Deps } from '../../platform/deps.ts';
 import * as repo from './repository.ts';
 import { nextDueAt } from '../../platform/recurrence.ts';
-import { insertAtTop, lockFamilyList } from './positions.ts';
+import { hasRoom, insertAtTop, lockFamilyList } from './positions.ts';
 
 /** Due rows handled per transaction, so one run never holds many locks for long. */
 export const recurrenceBatch = 100;
 
 /**
  * Puts every due recurring item back on its list (unpurchased, at the top) unless an unpurchased item of
- * it is already there, and moves its next due time past now. Safe to run in several processes at once.
+ * it is already there or the list is full, and moves its next due time past now. Safe to run in several processes at once.
  * Returns how many list items it added.
  */
 export async function runRecurrence(deps: Pick<Deps, 'db' | 'clock' | 'events'>): Promise<number> {
@@ -25,6 +25,8 @@ export async function runRecurrence(deps: Pick<Deps, 'db' | 'clock' | 'events'>)
         });
         await lockFamilyList(tx, item.listId, item.familyId);
         if (await repo.hasOpenItemOf(tx, item.id, item.listId)) continue;
+        // A full list skips this return rather than failing the batch; the next period tries again.
+        if (!(await hasRoom(tx, item.listId, item.familyId, 1))) continue;
         const [row] = await insertAtTop(tx, item.listId, item.familyId, [{
           listId: item.listId, familyId: item.familyId, name: item.name, quantity: item.quantity, unit: item.unit,
           recurrence: recurrenceOf(item.frequency), recurringItemId: item.id, position: 0,

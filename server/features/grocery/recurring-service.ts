@@ -1,13 +1,13 @@
 import type { BodyOf } from '@hearth/contract/endpoint';
 import type { EventType } from '@hearth/contract/events';
-import { groceryMessages as m, type createRecurringItem } from '@hearth/contract/grocery';
+import { groceryLimits, groceryMessages as m, type createRecurringItem } from '@hearth/contract/grocery';
 import { requireEditor, requireFamily, requireOwnFamily, type FamilyCaller } from '../../platform/auth/family-access.ts';
 import type { Caller } from '../../platform/auth/sessions.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { groceryLists } from '../../platform/db/schema.ts';
-import { requireInFamily } from '../../platform/db/tenancy.ts';
+import { lockFamilyRow, requireInFamily } from '../../platform/db/tenancy.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { notFound } from '../../platform/errors.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
 import { toRecurring } from './mapper.ts';
 import * as repo from './repository.ts';
 import { defaultTimezone, nextDueAt } from '../../platform/recurrence.ts';
@@ -40,6 +40,10 @@ export class RecurringService {
     requireOwnFamily(member, body.familyId);
     return this.deps.db.transaction(async (tx) => {
       await requireInFamily(tx, groceryLists, body.listId, member.familyId, m.listNotFound);
+      await lockFamilyRow(tx, member.familyId);
+      if ((await repo.countRecurring(tx, member.familyId)) >= groceryLimits.recurringPerFamily) {
+        throw conflict(m.tooManyRecurring);
+      }
       const now = this.deps.clock.now();
       const row = await repo.insertRecurring(tx, {
         familyId: member.familyId, listId: body.listId, name: body.name, quantity: body.quantity ?? null,

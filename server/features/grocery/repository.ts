@@ -95,6 +95,26 @@ export async function countItems(q: Queryable, listId: string, familyId: string)
   return row?.n ?? 0;
 }
 
+export async function countLists(q: Queryable, familyId: string): Promise<number> {
+  const [row] = await q.select({ n: sql<number>`count(*)::int` }).from(groceryLists)
+    .where(eq(groceryLists.familyId, familyId));
+  return row?.n ?? 0;
+}
+
+export async function countRecurring(q: Queryable, familyId: string): Promise<number> {
+  const [row] = await q.select({ n: sql<number>`count(*)::int` }).from(recurringItems)
+    .where(eq(recurringItems.familyId, familyId));
+  return row?.n ?? 0;
+}
+
+export async function countActiveComments(q: Queryable, listId: string, familyId: string): Promise<number> {
+  const [row] = await q.select({ n: sql<number>`count(*)::int` }).from(groceryComments)
+    .where(and(
+      eq(groceryComments.listId, listId), eq(groceryComments.familyId, familyId), isNull(groceryComments.archivedAt),
+    ));
+  return row?.n ?? 0;
+}
+
 /** Sets every position in one statement. */
 export async function applyOrder(
   q: Queryable, listId: string, familyId: string, order: { id: string; position: number }[], at: Date,

@@ -1,11 +1,11 @@
 import type { BodyOf } from '@hearth/contract/endpoint';
-import { groceryMessages as m, type addItem, type createList, type updateItem } from '@hearth/contract/grocery';
+import { groceryLimits, groceryMessages as m, type addItem, type createList, type updateItem } from '@hearth/contract/grocery';
 import { requireEditor, requireFamily, requireOwnFamily } from '../../platform/auth/family-access.ts';
 import type { Caller } from '../../platform/auth/sessions.ts';
 import { groceryLists, meals } from '../../platform/db/schema.ts';
-import { requireInFamily } from '../../platform/db/tenancy.ts';
+import { lockFamilyRow, requireInFamily } from '../../platform/db/tenancy.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { invalid, notFound } from '../../platform/errors.ts';
+import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { toItem, toList } from './mapper.ts';
 import { insertAtTop, lockFamilyList } from './positions.ts';
 import * as repo from './repository.ts';
@@ -30,6 +30,8 @@ export class GroceryService {
     const member = requireEditor(caller);
     requireOwnFamily(member, body.familyId);
     return this.deps.db.transaction(async (tx) => {
+      await lockFamilyRow(tx, member.familyId);
+      if ((await repo.countLists(tx, member.familyId)) >= groceryLimits.listsPerFamily) throw conflict(m.tooManyLists);
       const list = await repo.insertList(tx, { familyId: member.familyId, title: body.title, createdAt: this.now });
       await this.deps.events.record(tx, {
         familyId: member.familyId, actorId: member.userId, type: 'create_list', subjectId: list.id,

@@ -1,5 +1,6 @@
 import type { Queryable, Tx } from '../../platform/db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
+import { requireRoomForMeal } from './bounds.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -31,11 +32,12 @@ export async function recipeIngredients(q: Queryable, familyId: string, id: stri
     .map((i) => ({ name: i.name, quantity: i.quantity, unit: i.unit }));
 }
 
-/** Adds a recipe to the library inside the caller's transaction, recorded like one made on the meals page. */
+/** Adds a recipe to the library inside the caller's transaction (409 past the family's bound), recorded like one made on the meals page. */
 export async function createRecipe(
   tx: Tx, deps: Deps,
   input: { familyId: string; actorId: string; name: string; directions?: string | null; ingredients?: RecipeIngredient[] },
 ): Promise<RecipeSummary> {
+  await requireRoomForMeal(tx, input.familyId);
   const now = deps.clock.now();
   const row = await repo.insertMeal(tx, {
     familyId: input.familyId, name: input.name, directions: input.directions ?? null, prepTime: null, totalTime: null,

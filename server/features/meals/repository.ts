@@ -7,6 +7,11 @@ export type IngredientRow = typeof mealIngredients.$inferSelect;
 export type NewIngredient = Pick<IngredientRow, 'name' | 'quantity' | 'unit' | 'groceryListId'>;
 export type MealFields = Pick<MealRow, 'name' | 'directions' | 'prepTime' | 'totalTime'>;
 
+export async function countMeals(q: Queryable, familyId: string): Promise<number> {
+  const [row] = await q.select({ n: sql<number>`count(*)::int` }).from(meals).where(eq(meals.familyId, familyId));
+  return row?.n ?? 0;
+}
+
 /** Ingredients belong to a family through their meal; this keeps ingredient queries family-filtered. */
 const mealsOfFamily = (q: Queryable, familyId: string) =>
   q.select({ id: meals.id }).from(meals).where(eq(meals.familyId, familyId));

@@ -7,6 +7,7 @@ import type { Queryable, Tx } from '../../platform/db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
 import { addRecipeItemsToList } from '../grocery/public.ts';
+import { requireRoomForMeal } from './bounds.ts';
 import { toMeal } from './mapper.ts';
 import * as repo from './repository.ts';
 
@@ -41,6 +42,7 @@ export class MealService {
     requireOwnFamily(member, input.familyId);
     const now = this.deps.clock.now();
     return this.deps.db.transaction(async (tx) => {
+      await requireRoomForMeal(tx, member.familyId);
       const ingredients = await this.checkedIngredients(tx, member.familyId, input.ingredients);
       const row = await repo.insertMeal(tx, {
         ...fields(input), familyId: member.familyId, createdByUserId: member.userId, createdAt: now, updatedAt: now,

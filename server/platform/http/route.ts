@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '@hearth/contract/endpoint';
+import { errorMessages } from '@hearth/contract/errors';
 import { superadminMessages } from '@hearth/contract/superadmin';
 import { messages } from '@hearth/contract/accounts';
 import type { Caller } from '../auth/sessions.ts';
@@ -56,7 +57,10 @@ export function route<E extends Endpoint>(
     config: options.perIp ? { rateLimit: options.perIp } : {},
     handler: async (request, reply) => {
       let caller: Caller | null = null;
-      if (e.access === 'user') caller = await authenticate(deps, request);
+      if (e.access === 'user') {
+        caller = await authenticate(deps, request);
+        if (e.method !== 'GET' && !deps.writeRate.take(caller.userId)) throw rateLimited(errorMessages.tooManyWrites);
+      }
       if (e.access === 'superadmin') await authenticateSuperadmin(deps, request);
       const result = await handler({
         params: request.params, query: request.query, body: request.body, caller, request, reply,

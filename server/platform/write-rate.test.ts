@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import * as grocery from '@hearth/contract/grocery';
+import { errorMessages } from '@hearth/contract/errors';
+import { ManualClock, minutes } from './clock.ts';
+import { WriteRate } from './write-rate.ts';
+import { createTestApp, signUp, type SignedInUser, type TestApp } from '../test/harness.ts';
+
+it('counts writes per user in one-minute windows', () => {
+  const clock = new ManualClock();
+  const rate = new WriteRate(clock, 3);
+  expect([1, 2, 3, 4].map(() => rate.take('ada'))).toEqual([true, true, true, false]);
+  expect(rate.take('bob')).toBe(true);
+  clock.advance(minutes(1) - 1);
+  expect(rate.take('ada')).toBe(false);
+  clock.advance(1);
+  expect(rate.take('ada')).toBe(true);
+});
+
+let t: TestApp;
+let ada: SignedInUser;
+let bob: SignedInUser;
+const perMinute = 6;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { WRITES_PER_MINUTE: String(perMinute) } });
+  ada = await signUp(t, { name: 'Ada' });
+  bob = await signUp(t, { name: 'Bob' });
+});
+afterAll(async () => { await t.close(); });
+
+it('answers 429 with a message past the per-user write rate, changes nothing, and leaves reads and others alone', async () => {
+  const familyId = ada.user.familyId!;
+  const create = (user: SignedInUser) => user.call(grocery.createList, {
+    body: { familyId: user.user.familyId, title: 'Burst' },
+  });
+  const answers = await Promise.all(Array.from({ length: perMinute + 4 }, () => create(ada)));
+  expect(answers.filter((a) => a.status === 201)).toHaveLength(perMinute);
+  expect(answers.filter((a) => a.status !== 201).map((a) => [a.status, a.body.message]))
+    .toEqual(Array(4).fill([429, errorMessages.tooManyWrites]));
+  const lists = await ada.call(grocery.getLists, { params: { familyId } });
+  expect([lists.status, lists.body.length]).toEqual([200, perMinute]);
+  expect((await create(bob)).status).toBe(201);
+  t.clock.advance(minutes(1));
+  expect((await create(ada)).status).toBe(201);
+});
