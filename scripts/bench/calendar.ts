@@ -3,19 +3,22 @@
  * over two years, timed over loopback HTTP against the real app.
  *   - window: GET /api/calendar/events for a three-month window (the page's load), p50/p95
  *   - feed: GET of the subscription .ics with every row, p50/p95
- * Always on PGlite (in memory); also on PostgreSQL when DATABASE_URL is set. Run: `node scripts/bench/calendar.ts`.
+ * The client runs in a worker thread, off the server's event loop. Always on PGlite (in memory); also on PostgreSQL when DATABASE_URL is set. Run: `node scripts/bench/calendar.ts`.
  */
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/platform/config.ts';
 import type { Database } from '../../server/platform/db/client.ts';
 import { calendarEvents } from '../../server/platform/db/schema.ts';
+import { timeGets } from './support/client.ts';
 import { member, onEachEngine, summary } from './support/common.ts';
 
 const seriesCount = 300;
 const singleCount = 5000;
 const windowRuns = 100;
 const feedRuns = 20;
+/** First answers, slower while the code warms up, left out of the figures. */
+const warmup = 10;
 const patterns = ['WEEKLY', 'BI_WEEKLY', 'MONTHLY', 'YEARLY'] as const;
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -44,33 +47,16 @@ async function bench(label: string, database: Database): Promise<void> {
     ];
     for (let i = 0; i < rows.length; i += 500) await database.db.insert(calendarEvents).values(rows.slice(i, i + 500));
     const headers = { authorization: `Bearer ${ada.token}` };
-    const timed = async (path: string, auth = true) => {
-      const started = performance.now();
-      const res = await fetch(`${base}${path}`, auth ? { headers } : {});
-      const body = await res.text();
-      if (!res.ok) throw new Error(`GET ${path}: ${res.status} ${body}`);
-      return { ms: performance.now() - started, body };
-    };
+    const window = await timeGets(`${base}/api/calendar/events?startDate=2026-05-01&endDate=2026-07-31`, headers, warmup + windowRuns);
+    const shown = (JSON.parse(window.body) as unknown[]).length;
+    const exportUrl = await timeGets(`${base}/api/family-members/calendar-export-url`, headers, 1);
+    const { calendarUrl } = JSON.parse(exportUrl.body) as { calendarUrl: string };
+    const feedPath = new URL(calendarUrl).pathname + new URL(calendarUrl).search;
+    const feed = await timeGets(`${base}${feedPath}`, {}, feedRuns);
+    const size = feed.body.length;
 
-    const window: number[] = [];
-    let shown = 0;
-    for (let i = 0; i < windowRuns; i++) {
-      const { ms, body } = await timed('/api/calendar/events?startDate=2026-05-01&endDate=2026-07-31');
-      window.push(ms);
-      shown = (JSON.parse(body) as unknown[]).length;
-    }
-
-    const { calendarUrl } = JSON.parse((await timed('/api/family-members/calendar-export-url')).body) as { calendarUrl: string };
-    const feed: number[] = [];
-    let size = 0;
-    for (let i = 0; i < feedRuns; i++) {
-      const { ms, body } = await timed(new URL(calendarUrl).pathname + new URL(calendarUrl).search, false);
-      feed.push(ms);
-      size = body.length;
-    }
-
-    console.log(`${label}: three-month window (${shown} occurrences of ${rows.length} rows): ${summary(window)}`);
-    console.log(`${label}: subscription feed (${rows.length} rows, ${Math.round(size / 1024)} kB): ${summary(feed)}`);
+    console.log(`${label}: three-month window (${shown} occurrences of ${rows.length} rows): ${summary(window.samples.slice(warmup))}`);
+    console.log(`${label}: subscription feed (${rows.length} rows, ${Math.round(size / 1024)} kB): ${summary(feed.samples)}`);
   } finally {
     await app.close();
     await database.close();

@@ -12,6 +12,7 @@ import type { Database, Db } from '../../server/platform/db/client.ts';
 import {
   calendarEventAttendees, calendarEvents, familyMembers, groceryComments, groceryItems, groceryLists,
 } from '../../server/platform/db/schema.ts';
+import { timeGets } from './support/client.ts';
 import { member, onEachEngine, summary } from './support/common.ts';
 
 const seriesCount = 300;
@@ -85,22 +86,14 @@ async function bench(label: string, database: Database): Promise<void> {
     await database.db.execute('ANALYZE');
 
     const headers = { authorization: `Bearer ${ada.token}` };
-    const samples: number[] = [];
-    let shape = '';
-    for (let i = 0; i < warmup + runs; i++) {
-      const started = performance.now();
-      const res = await fetch(`${base}/api/dashboard/newsfeed`, { headers });
-      const body = await res.text();
-      if (!res.ok) throw new Error(`newsfeed: ${res.status} ${body}`);
-      if (i >= warmup) samples.push(performance.now() - started);
-      const feed = JSON.parse(body) as {
-        upcomingEvents: Record<string, unknown[]>; upcomingMeals: unknown[]; groceryLists: unknown[]; recentComments: unknown[];
-      };
-      shape = `${Object.values(feed.upcomingEvents).flat().length} events, ${feed.upcomingMeals.length} meals, `
-        + `${feed.groceryLists.length} lists, ${feed.recentComments.length} comments, ${Math.round(body.length / 1024)} kB`;
-    }
+    const { samples, body } = await timeGets(`${base}/api/dashboard/newsfeed`, headers, warmup + runs);
+    const feed = JSON.parse(body) as {
+      upcomingEvents: Record<string, unknown[]>; upcomingMeals: unknown[]; groceryLists: unknown[]; recentComments: unknown[];
+    };
+    const shape = `${Object.values(feed.upcomingEvents).flat().length} events, ${feed.upcomingMeals.length} meals, `
+      + `${feed.groceryLists.length} lists, ${feed.recentComments.length} comments, ${Math.round(body.length / 1024)} kB`;
     console.log(`${label}: newsfeed (${rowCount} calendar rows incl. ${seriesCount} series, ${listCount}×${itemsPerList} items, `
-      + `${commentCount} comments; answer: ${shape}): ${summary(samples)}`);
+      + `${commentCount} comments; answer: ${shape}): ${summary(samples.slice(warmup))}`);
   } finally {
     await app.close();
     await database.close();

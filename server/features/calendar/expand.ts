@@ -60,30 +60,31 @@ export interface Occurrence {
   date: string;
 }
 
-/** The occurrence starting at `start + k periods`. */
-function nth(series: SeriesShape, k: number): Occurrence {
-  const start = toMs(series.startTime);
-  const length = toMs(series.endTime) - start;
-  const s = step(start, series.recurringPattern, k);
-  const startTime = fromMs(s);
-  return { startTime, endTime: fromMs(s + length), date: startTime.slice(0, 10) };
-}
-
 /** Whether an occurrence touches [from, toExclusive) (local date-times); an all-day event ends at its start. */
 export function overlaps(o: { startTime: string; endTime: string }, from: string, toExclusive: string): boolean {
   return o.startTime < toExclusive && (o.endTime > from || o.startTime >= from);
 }
 
-/** Every occurrence of a series touching [from, toExclusive), skipping the dates in `skip`. */
+/**
+ * Every occurrence of a series touching [from, toExclusive), skipping the dates in `skip`. Candidates are compared
+ * as milliseconds and only those that show are formatted: a window passes over far more than it keeps.
+ */
 export function expand(series: SeriesShape, from: string, toExclusive: string, skip: ReadonlySet<string>): Occurrence[] {
+  const start = toMs(series.startTime);
+  const length = toMs(series.endTime) - start;
+  const windowStart = toMs(from);
+  const windowEnd = toMs(toExclusive);
+  const seriesEnd = series.recurringEndDate ? toMs(`${series.recurringEndDate}T00:00:00`) + dayMs : Infinity;
   // Start one period early so an occurrence that began before `from` and runs into the window is kept.
-  let k = Math.max(0, periodsBetween(toMs(series.startTime), toMs(from), series.recurringPattern) - 1);
+  let k = Math.max(0, periodsBetween(start, windowStart, series.recurringPattern) - 1);
   const out: Occurrence[] = [];
   for (;; k++) {
-    const o = nth(series, k);
-    if (o.startTime >= toExclusive) break;
-    if (series.recurringEndDate && o.date > series.recurringEndDate) break;
-    if (!skip.has(o.date) && overlaps(o, from, toExclusive)) out.push(o);
+    const s = step(start, series.recurringPattern, k);
+    if (s >= windowEnd || s >= seriesEnd) break;
+    if (s + length <= windowStart && s < windowStart) continue;
+    const startTime = fromMs(s);
+    const date = startTime.slice(0, 10);
+    if (!skip.has(date)) out.push({ startTime, endTime: fromMs(s + length), date });
   }
   return out;
 }

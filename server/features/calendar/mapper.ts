@@ -1,13 +1,13 @@
 import type { CalendarEvent, RecurringPattern } from '@hearth/contract/calendar';
 import type { Occurrence } from './expand.ts';
-import type { EventRow } from './repository.ts';
+import type { ShownRow } from './repository.ts';
 
 function timeString(o: Occurrence, allDay: boolean): string {
   return allDay ? 'All day' : `${o.startTime.slice(11, 16)} - ${o.endTime.slice(11, 16)}`;
 }
 
 /** One occurrence of a row as the API answers it. */
-export function toEvent(row: EventRow, o: Occurrence, attendeeIds: string[]): CalendarEvent {
+export function toEvent(row: ShownRow, o: Occurrence, attendeeIds: string[]): CalendarEvent {
   return {
     id: row.id,
     seriesId: row.seriesId ?? row.id,
@@ -30,5 +30,5 @@ export function toEvent(row: EventRow, o: Occurrence, attendeeIds: string[]): Ca
   };
 }
 
-export const ownOccurrence = (row: EventRow): Occurrence =>
+export const ownOccurrence = (row: ShownRow): Occurrence =>
   ({ startTime: row.startTime, endTime: row.endTime, date: row.startTime.slice(0, 10) });

@@ -25,7 +25,7 @@ export async function occurrencesInWindow(
   for (const x of await repo.exceptionsOf(q, series.map((r) => r.id))) {
     skips.set(x.eventId, (skips.get(x.eventId) ?? new Set()).add(x.occurrenceDate));
   }
-  const found: { row: repo.EventRow; o: Occurrence }[] = [];
+  const found: { row: repo.ShownRow; o: Occurrence }[] = [];
   for (const row of rows) {
     if (row.recurringPattern === null) {
       if (overlaps(row, from, to)) found.push({ row, o: ownOccurrence(row) });
@@ -37,5 +37,14 @@ export async function occurrencesInWindow(
   // Attendees only of rows that show: most series the window query returns have no occurrence in a short window.
   const attendees = await attendeeMap(q, [...new Set(found.map((f) => f.row.id))]);
   const out = found.map(({ row, o }) => toEvent(row, o, attendees.get(row.id) ?? []));
-  return out.sort((a, b) => a.startTime.localeCompare(b.startTime) || a.title.localeCompare(b.title));
+  return out.sort(byStart);
+}
+
+/**
+ * Start order, then title. Wall-clock times are fixed-width ISO text, so plain comparison orders them (and is
+ * far cheaper than localeCompare over a few thousand occurrences).
+ */
+export function byStart(a: { startTime: string; title: string }, b: { startTime: string; title: string }): number {
+  if (a.startTime !== b.startTime) return a.startTime < b.startTime ? -1 : 1;
+  return a.title.localeCompare(b.title);
 }

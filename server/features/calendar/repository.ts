@@ -7,6 +7,17 @@ import {
 export type EventRow = typeof calendarEvents.$inferSelect;
 export type NewEventRow = typeof calendarEvents.$inferInsert;
 
+/** What an occurrence is built from: the bookkeeping columns (family, author, timestamps) are not read. */
+const shownColumns = {
+  id: calendarEvents.id, title: calendarEvents.title, description: calendarEvents.description,
+  location: calendarEvents.location, address: calendarEvents.address, startTime: calendarEvents.startTime,
+  endTime: calendarEvents.endTime, allDay: calendarEvents.allDay, categoryId: calendarEvents.categoryId,
+  recurringPattern: calendarEvents.recurringPattern, recurringEndDate: calendarEvents.recurringEndDate,
+  seriesId: calendarEvents.seriesId, originalDate: calendarEvents.originalDate, isMeal: calendarEvents.isMeal,
+  mealId: calendarEvents.mealId,
+};
+export type ShownRow = Pick<EventRow, keyof typeof shownColumns>;
+
 /** Longest span an occurrence of a series is looked back for when it started before the window (days). */
 const seriesLookbackDays = 62;
 
@@ -16,7 +27,7 @@ const seriesLookbackDays = 62;
  */
 export function eventsInWindow(q: Queryable, familyId: string, from: string, toExclusive: string, lookbackFrom: string) {
   const e = calendarEvents;
-  return q.select().from(e).where(and(
+  return q.select(shownColumns).from(e).where(and(
     eq(e.familyId, familyId),
     lt(e.startTime, toExclusive),
     or(
