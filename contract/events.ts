@@ -10,6 +10,8 @@ export const eventTopics = {
   member_created: ['family'],
   member_updated: ['family'],
   member_removed: ['family'],
+  member_joined: ['family'],
+  member_left: ['family'],
   members_reordered: ['family'],
   family_renamed: ['family'],
   family_timezone_changed: ['family'],

@@ -38,10 +38,9 @@ export const familyMessages = {
   memberNotFound: 'Family member not found',
   familyNotFound: 'Family not found',
   inviteNotFound: 'Invite not found',
-  accountNotFound: 'No account found for this user',
-  accountEmailMismatch: 'The email does not belong to that account',
   alreadyInThisFamily: 'This person is already a member of your family.',
-  inOtherFamily: 'This account already belongs to another family.',
+  joinByInvite: 'An existing account joins a family by accepting an invitation: add the person by email and they will get one.',
+  soleAdminLeaving: 'You are the only admin of your current family. Make another member an admin before joining a new family.',
   familyFull: `A family can have at most ${familyLimits.membersPerFamily} members.`,
   tooManyInvites: `A family can have at most ${familyLimits.activeInvitesPerFamily} open invites. Revoke some to make more.`,
   cannotRemoveSelf: 'You cannot remove yourself from the family.',
@@ -92,8 +91,8 @@ export const NewMember = z.object({
   email: OptionalEmail,
   birthday: OptionalBirthday,
   permissionLevel: PermissionLevel.default(familyDefaults.permissionLevel),
-  /** Links an existing account that has no family yet. */
-  userId: z.uuid({ error: familyMessages.accountNotFound }).nullish().transform((v) => v ?? null),
+  /** In the spec's payload; only null is accepted, since an account joins only by accepting an invitation. */
+  userId: z.uuid({ error: familyMessages.joinByInvite }).nullish().transform((v) => v ?? null),
 });
 
 /** The PUT body: name is required; a missing email, birthday or permissionLevel is left unchanged. */
@@ -180,8 +179,24 @@ export const createInvite = endpoint({
   summary: 'Create a 7-day multi-use invite link; with invitedEmail only that address may use it and it is mailed (admin)',
   body: InviteRequest, response: Invite, status: 201,
 });
+const TokenParams = z.object({ token: z.string().min(1).max(200) });
 export const revokeInvite = endpoint({
   method: 'DELETE', path: '/api/family/invite/{token}', access: 'user',
   summary: 'Revoke an invite of the caller\'s family (admin)',
-  params: z.object({ token: z.string().min(1).max(200) }), response: z.null(),
+  params: TokenParams, response: z.null(),
+});
+
+/** What a signed-in person sees before accepting an invite: whose family it is. */
+export const InvitePreview = z.object({ familyName: z.string() });
+export type InvitePreview = z.infer<typeof InvitePreview>;
+
+export const previewInvite = endpoint({
+  method: 'GET', path: '/api/family/invite/{token}', access: 'user',
+  summary: 'The family a usable invite leads to, for the signed-in person it may be used by',
+  params: TokenParams, response: InvitePreview,
+});
+export const acceptInvite = endpoint({
+  method: 'POST', path: '/api/family/invite/{token}/accept', access: 'user',
+  summary: 'Move the signed-in account into the invite\'s family (its own consent; an account is never linked by others)',
+  params: TokenParams, response: z.object({ familyId: z.uuid() }),
 });

@@ -175,3 +175,33 @@ test('an admin removes a member, who loses access to the family', async ({ page,
   });
   expect(res.status()).toBe(403);
 });
+
+test('a person with an account, added by email, joins only by accepting the mailed invitation while signed in', async ({ page, browser, request }) => {
+  const admin = await signUpViaApi(request, { name: 'Ines' });
+  const cousin = await signUpViaApi(request, { name: 'Carl' });
+  await useSession(page, admin);
+  await page.goto('/family');
+  await page.getByRole('button', { name: '+ Add Child (or existing account)' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Family Member' });
+  await dialog.getByLabel('Name').fill('Cousin Carl');
+  await dialog.getByLabel('Email (optional)').fill(cousin.email);
+  await dialog.getByRole('button', { name: 'Add Member' }).click();
+  await expect(memberCard(page, 'Cousin Carl')).toContainText('No account');
+  expect((await callApi(request, getFamilyName, { token: cousin.token })).familyName).toBe("Carl's Family");
+
+  const mail = await waitForMail(cousin.email, /invited to join Ines's Family/);
+  const link = linkIn(mail.text, '/auth?invite=');
+  const context = await browser.newContext();
+  const carlPage = await context.newPage();
+  await useSession(carlPage, cousin);
+  await carlPage.goto(link);
+  await expect(carlPage.getByRole('heading', { name: "You're invited to join Ines's Family" })).toBeVisible();
+  await carlPage.getByRole('button', { name: "Join Ines's Family" }).click();
+  await expect(carlPage).toHaveURL(/\/family$/);
+  await expect(carlPage.getByRole('heading', { name: "Ines's Family" })).toBeVisible();
+  await expect(memberCard(carlPage, 'Cousin Carl')).toContainText(cousin.email);
+  await context.close();
+
+  await page.reload();
+  await expect(memberCard(page, 'Cousin Carl')).not.toContainText('No account');
+});

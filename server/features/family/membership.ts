@@ -34,16 +34,27 @@ export async function foundFamily(q: Queryable, user: { id: string; name: string
   return family.id;
 }
 
-/** Adds the user as a member of the family (numbered last) and makes it the user's family. */
+/**
+ * Makes the family the user's: the member added for their email (by an admin, before they had or linked an account)
+ * becomes theirs, keeping its level, number and colour; otherwise they are added, numbered last, at `level`.
+ */
 export async function joinFamily(
   q: Queryable, familyId: string, user: { id: string; name: string; email: string }, level: PermissionLevel,
 ): Promise<void> {
   await lockFamily(q, familyId);
-  await requireRoomForMember(q, familyId);
-  await q.insert(familyMembers).values({
-    familyId, userId: user.id, name: user.name, email: user.email, permissionLevel: level,
-    memberNumber: await nextMemberNumber(q, familyId),
-  });
+  const [waiting] = await q.select({ id: familyMembers.id }).from(familyMembers).where(and(
+    eq(familyMembers.familyId, familyId), isNull(familyMembers.userId),
+    sql`lower(${familyMembers.email}) = ${user.email.toLowerCase()}`,
+  )).limit(1);
+  if (waiting) {
+    await q.update(familyMembers).set({ userId: user.id, email: user.email }).where(eq(familyMembers.id, waiting.id));
+  } else {
+    await requireRoomForMember(q, familyId);
+    await q.insert(familyMembers).values({
+      familyId, userId: user.id, name: user.name, email: user.email, permissionLevel: level,
+      memberNumber: await nextMemberNumber(q, familyId),
+    });
+  }
   await q.update(users).set({ familyId }).where(eq(users.id, user.id));
 }
 

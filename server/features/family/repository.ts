@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { PermissionLevel } from '@hearth/contract/permissions';
 import type { Queryable } from '../../platform/db/client.ts';
 import { families, familyMembers, invites, users } from '../../platform/db/schema.ts';
@@ -55,22 +55,25 @@ export async function deleteMember(q: Queryable, familyId: string, id: string): 
   await q.delete(familyMembers).where(and(eq(familyMembers.id, id), eq(familyMembers.familyId, familyId)));
 }
 
-/** Reads a user and locks the row, so linking it to a family cannot race with another family doing the same. */
-export async function lockUser(q: Queryable, by: { id: string } | { email: string }) {
-  const [row] = await q.select({ id: users.id, email: users.email, familyId: users.familyId }).from(users)
-    .where('id' in by ? eq(users.id, by.id) : eq(users.email, by.email)).for('update');
+/** The member record linked to the account, in whichever family. */
+export async function memberOfUser(q: Queryable, userId: string): Promise<MemberRow | undefined> {
+  const [row] = await q.select().from(familyMembers).where(eq(familyMembers.userId, userId)).limit(1);
   return row;
 }
 
-/** The family of the user's member record, if any (normally the same as users.family_id). */
-export async function memberFamilyOfUser(q: Queryable, userId: string): Promise<string | undefined> {
-  const [row] = await q.select({ familyId: familyMembers.familyId }).from(familyMembers)
-    .where(eq(familyMembers.userId, userId)).limit(1);
-  return row?.familyId;
+/** Members of the family linked to an account other than `userId`. */
+export async function countOtherAccounts(q: Queryable, familyId: string, userId: string): Promise<number> {
+  const [row] = await q.select({ n: sql<number>`count(*)::int` }).from(familyMembers).where(and(
+    eq(familyMembers.familyId, familyId), isNotNull(familyMembers.userId), ne(familyMembers.userId, userId),
+  ));
+  return row?.n ?? 0;
 }
 
-export async function setUserFamily(q: Queryable, userId: string, familyId: string): Promise<void> {
-  await q.update(users).set({ familyId }).where(eq(users.id, userId));
+/** Whether the family has a member with this email (any case), account or not. */
+export async function hasMemberWithEmail(q: Queryable, familyId: string, email: string): Promise<boolean> {
+  const rows = await q.select({ id: familyMembers.id }).from(familyMembers)
+    .where(and(eq(familyMembers.familyId, familyId), sql`lower(${familyMembers.email}) = ${email.toLowerCase()}`)).limit(1);
+  return rows.length > 0;
 }
 
 /** Takes the family away from a user, if it is still theirs. */

@@ -1,6 +1,7 @@
 import * as api from '@hearth/contract/family';
 import type { Deps } from '../../platform/deps.ts';
 import { route, type App } from '../../platform/http/route.ts';
+import { InviteAcceptance } from './acceptance.ts';
 import { FamilyService } from './service.ts';
 
 // Fastify's router prefers static segments, so /order, /family-name and /timezone never reach /{id}.
@@ -19,4 +20,7 @@ export function familyRoutes(app: App, deps: Deps): void {
   route(app, deps, api.listInvites, ({ caller }) => family.invites(caller));
   route(app, deps, api.createInvite, ({ caller, body }) => family.createInvite(caller, body.invitedEmail));
   route(app, deps, api.revokeInvite, ({ caller, params }) => family.revokeInvite(caller, params.token));
+  const acceptance = new InviteAcceptance(deps);
+  route(app, deps, api.previewInvite, ({ caller, params }) => acceptance.preview(caller, params.token));
+  route(app, deps, api.acceptInvite, ({ caller, params }) => acceptance.accept(caller, params.token));
 }

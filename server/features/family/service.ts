@@ -52,49 +52,32 @@ export class FamilyService {
     return this.listMembers(this.deps.db, requireFamily(caller).familyId);
   }
 
+  /**
+   * Adds a member without an account. With an email, the person is also sent an invitation bound to that email:
+   * accepting it links their account (new or existing) to this member. The answer is the same whether or not the
+   * email has an account, and no account is ever linked without its owner accepting.
+   */
   async addMember(caller: Caller, input: NewMember) {
     const me = requireEditor(caller);
     if (input.permissionLevel === 'ADMIN' && me.permissionLevel !== 'ADMIN') throw forbidden(msg.permissionAdminOnly);
-    return this.deps.db.transaction(async (tx) => {
+    if (input.userId) throw invalid(msg.joinByInvite);
+    if (input.email) await this.claimInviteMail(me.familyId);
+    const token = newToken();
+    const { row, familyName } = await this.deps.db.transaction(async (tx) => {
       await lockFamily(tx, me.familyId);
       await requireRoomForMember(tx, me.familyId);
-      const account = await this.accountToLink(tx, me.familyId, input);
-      const row = await repo.insertMember(tx, {
-        familyId: me.familyId,
-        userId: account?.id ?? null,
-        name: input.name,
-        email: account?.email ?? input.email,
-        birthday: input.birthday,
-        permissionLevel: input.permissionLevel,
-        color: familyDefaults.color,
+      if (input.email && await repo.hasMemberWithEmail(tx, me.familyId, input.email)) throw conflict(msg.alreadyInThisFamily);
+      const member = await repo.insertMember(tx, {
+        familyId: me.familyId, userId: null, name: input.name, email: input.email, birthday: input.birthday,
+        permissionLevel: input.permissionLevel, color: familyDefaults.color,
         memberNumber: await nextMemberNumber(tx, me.familyId),
       });
-      if (account) await repo.setUserFamily(tx, account.id, me.familyId);
-      await this.record(tx, me, 'member_created', row.id);
-      return toFamilyMember(row);
+      await this.record(tx, me, 'member_created', member.id);
+      if (!input.email) return { row: member, familyName: null };
+      return { row: member, familyName: (await this.insertInvite(tx, me, token, input.email)).familyName };
     });
-  }
-
-  /**
-   * The account a new member is linked to: the payload's userId, else the account with the payload's
-   * email. Only an account without a family may be linked; none at all means a member without an account.
-   */
-  private async accountToLink(tx: Tx, familyId: string, input: NewMember) {
-    let account;
-    if (input.userId) {
-      account = await repo.lockUser(tx, { id: input.userId });
-      if (!account) throw notFound(msg.accountNotFound);
-      if (input.email && input.email !== account.email) throw invalid(msg.accountEmailMismatch);
-    } else if (input.email) {
-      account = await repo.lockUser(tx, { email: input.email });
-      if (!account) return null;
-    } else {
-      return null;
-    }
-    const current = account.familyId ?? (await repo.memberFamilyOfUser(tx, account.id));
-    if (current === familyId) throw conflict(msg.alreadyInThisFamily);
-    if (current) throw conflict(msg.inOtherFamily);
-    return account;
+    if (input.email && familyName) this.mailInvitation(me, input.email, familyName, token);
+    return toFamilyMember(row);
   }
 
   async updateMember(caller: Caller, id: string, input: MemberUpdate) {
@@ -200,29 +183,37 @@ export class FamilyService {
 
   async createInvite(caller: Caller, invitedEmail: string | null) {
     const me = requireAdmin(caller);
-    if (invitedEmail && !(await this.deps.throttle.claim(`invite-mail:${me.familyId}`, inviteMailWindows))) {
+    if (invitedEmail) await this.claimInviteMail(me.familyId);
+    const token = newToken();
+    const { invite, familyName } = await this.deps.db.transaction((tx) => this.insertInvite(tx, me, token, invitedEmail));
+    if (invitedEmail) this.mailInvitation(me, invitedEmail, familyName, token);
+    return toInvite(invite, this.inviteUrl(token));
+  }
+
+  private async claimInviteMail(familyId: string): Promise<void> {
+    if (!(await this.deps.throttle.claim(`invite-mail:${familyId}`, inviteMailWindows))) {
       throw rateLimited(messages.tooManyAttempts);
     }
-    const token = newToken();
-    const { row, familyName } = await this.deps.db.transaction(async (tx) => {
-      await lockFamilyRow(tx, me.familyId);
-      const family = await repo.findFamily(tx, me.familyId);
-      if (!family) throw notFound(msg.familyNotFound);
-      if ((await repo.countActiveInvites(tx, me.familyId, this.now)) >= familyLimits.activeInvitesPerFamily) {
-        throw conflict(msg.tooManyInvites);
-      }
-      const invite = await repo.insertInvite(tx, {
-        familyId: me.familyId, token, invitedEmail, createdByUserId: me.userId,
-        createdAt: this.now, expiresAt: new Date(this.now.getTime() + inviteLifetime),
-      });
-      await this.record(tx, me, 'invite_link_created', invite.id, { withEmail: invitedEmail !== null });
-      return { row: invite, familyName: family.name };
-    });
-    const inviteUrl = this.inviteUrl(token);
-    if (invitedEmail) {
-      deliver(this.deps, invitationMail(invitedEmail, { inviterName: me.name, familyName, link: inviteUrl }));
+  }
+
+  /** Writes an invite under the family's open-invite bound; answers it with the family's name for the mail. */
+  private async insertInvite(tx: Tx, me: FamilyCaller, token: string, invitedEmail: string | null) {
+    await lockFamilyRow(tx, me.familyId);
+    const family = await repo.findFamily(tx, me.familyId);
+    if (!family) throw notFound(msg.familyNotFound);
+    if ((await repo.countActiveInvites(tx, me.familyId, this.now)) >= familyLimits.activeInvitesPerFamily) {
+      throw conflict(msg.tooManyInvites);
     }
-    return toInvite(row, inviteUrl);
+    const invite = await repo.insertInvite(tx, {
+      familyId: me.familyId, token, invitedEmail, createdByUserId: me.userId,
+      createdAt: this.now, expiresAt: new Date(this.now.getTime() + inviteLifetime),
+    });
+    await this.record(tx, me, 'invite_link_created', invite.id, { withEmail: invitedEmail !== null });
+    return { invite, familyName: family.name };
+  }
+
+  private mailInvitation(me: FamilyCaller, to: string, familyName: string, token: string): void {
+    deliver(this.deps, invitationMail(to, { inviterName: me.name, familyName, link: this.inviteUrl(token) }));
   }
 
   async revokeInvite(caller: Caller, token: string) {

@@ -5,6 +5,7 @@ import { returnPath } from '../../shared/returnTo.ts';
 import { ErrorBanner } from '../../shared/ui/Status.tsx';
 import { useCurrentUser } from '../../shared/useCurrentUser.ts';
 import { useTitle } from '../../shared/useTitle.ts';
+import { AcceptInvite } from './AcceptInvite.tsx';
 import { CodeLogin } from './CodeLogin.tsx';
 import { PasswordLogin } from './PasswordLogin.tsx';
 import { RegisterForm } from './RegisterForm.tsx';
@@ -20,6 +21,15 @@ export function AuthPage() {
   useTitle(invite ? 'Join your family' : 'Sign in');
   // Someone already signed in (and confirmed by the server) goes on, not back to registration.
   if (me.data && !invite) return <Navigate to={returnPath(location.state, paths.newsfeed)} replace />;
+  // Someone with an account opening an invite link accepts it here, signed in, rather than registering again.
+  if (me.data && invite) {
+    return (
+      <main className="page narrow stack">
+        <h1 style={{ textAlign: 'center', color: 'var(--accent-strong)' }}>Hearth</h1>
+        <AcceptInvite token={invite} />
+      </main>
+    );
+  }
 
   return (
     <main className="page narrow stack">

@@ -17,7 +17,8 @@ class InvalidSignInAnswer extends Error {
 }
 
 /**
- * Stores a successful sign-in and goes to the page the visitor asked for before signing in, else home; throws the
+ * Stores a successful sign-in and goes to the page the visitor asked for before signing in, else home (an invite
+ * link stays put); throws the
  * spec's message when the answer lacks token or user.
  */
 export function useCompleteSignIn() {
@@ -28,6 +29,8 @@ export function useCompleteSignIn() {
     if (!answer?.token || !answer.user) throw new InvalidSignInAnswer();
     session.save(answer.token, answer.user);
     queryClient.setQueryData(currentUserKey, answer.user);
+    // Signing in from an invite link stays on it, where the invite can now be accepted.
+    if (new URLSearchParams(location.search).has('invite')) return;
     navigate(returnPath(location.state, paths.newsfeed), { replace: true });
   };
 }

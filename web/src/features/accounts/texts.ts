@@ -24,4 +24,11 @@ export const messages = {
   passwordsDiffer: 'Passwords do not match.',
   genericError: 'An error occurred. Please try again.',
   networkError: 'Network error. Please check your connection and try again.',
+  joinFamilyLabel: 'Family invitation',
+  joinFamilyTitle: (familyName: string) => `You're invited to join ${familyName}`,
+  joinFamilyExplain: 'Joining moves your account into this family: you will see its lists, meals and calendar instead of your current family\'s.',
+  joinFamilyButton: (familyName: string) => `Join ${familyName}`,
+  joining: 'Joining...',
+  joinFailed: 'Could not join the family. Please try again.',
+  notNow: 'Not now',
 } as const;

@@ -56,8 +56,8 @@ export function MemberForm({ member, isAdmin, onDone }: {
     <form className="stack" noValidate onSubmit={handleSubmit(submit)}>
       {!member && (
         <p className="muted small">
-          Add a child, or anyone without an account. If the email belongs to an account that has no family yet,
-          that account joins this family.
+          Add a child, or anyone without an account. With an email, they also get an invitation: once they accept
+          it with a new or existing account, this member becomes theirs.
         </p>
       )}
       <label>

@@ -1,0 +1,47 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import * as family from '@hearth/contract/family';
+import { messages } from './texts.ts';
+import { call } from '../../shared/api/client.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { paths } from '../../shared/paths.ts';
+import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';
+
+/** A signed-in person opening an invite link: they see whose family it is and join only if they choose to. */
+export function AcceptInvite({ token }: { token: string }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const preview = useQuery({
+    queryKey: ['family', 'invite', token],
+    queryFn: () => call(family.previewInvite, { params: { token } }),
+    retry: false,
+  });
+  const accept = useMutation({
+    mutationFn: () => call(family.acceptInvite, { params: { token } }),
+    onSuccess: async () => {
+      // Every cached answer belonged to the old family.
+      await queryClient.invalidateQueries();
+      navigate(paths.family, { replace: true });
+    },
+  });
+
+  return (
+    <section className="card stack" aria-label={messages.joinFamilyLabel}>
+      {preview.isPending && <Loading />}
+      {preview.isError && <ErrorBanner message={errorMessage(preview.error, messages.inviteInvalid)} />}
+      {preview.data && (
+        <>
+          <h2>{messages.joinFamilyTitle(preview.data.familyName)}</h2>
+          <p>{messages.joinFamilyExplain}</p>
+          <ErrorBanner message={accept.isError ? errorMessage(accept.error, messages.joinFailed) : null} />
+          <div className="row">
+            <button type="button" disabled={accept.isPending} onClick={() => accept.mutate()}>
+              {accept.isPending ? messages.joining : messages.joinFamilyButton(preview.data.familyName)}
+            </button>
+            <Link to={paths.newsfeed}>{messages.notNow}</Link>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
