@@ -27,6 +27,8 @@ export const eventTopics = {
   items_updated: ['grocery'],
   item_deleted: ['grocery'],
   items_reordered: ['grocery'],
+  items_cleared: ['grocery'],
+  category_order_changed: ['grocery'],
   comment_added: ['grocery-comments'],
   comment_archived: ['grocery-comments'],
   comments_cleared: ['grocery-comments'],

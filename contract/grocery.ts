@@ -17,6 +17,8 @@ export const groceryLimits = {
   itemsPerList: 2000,
   recurringPerFamily: 500,
   activeCommentsPerList: 1000,
+  suggestionsMax: 8,
+  categoryOrderMax: 100,
 } as const;
 
 /** Spec texts (part 1 §2, §8) and the server's messages. */
@@ -46,8 +48,25 @@ export const groceryMessages = {
   tooManyLists: `A family can have at most ${groceryLimits.listsPerFamily} lists.`,
   listFull: `A list can have at most ${groceryLimits.itemsPerList} items. Remove some to add more.`,
   tooManyRecurring: `A family can have at most ${groceryLimits.recurringPerFamily} recurring items.`,
+  categoryOrderDuplicate: 'Each category may appear only once in the order',
+  suggestionQueryTooLong: `Search must be at most ${groceryLimits.itemNameMax} characters`,
   tooManyComments: `A list can have at most ${groceryLimits.activeCommentsPerList} comments. Archive some to add more.`,
 } as const;
+
+/** `hearth_singular` of migration 0008, for the web's own matching (which recipe ingredients are already listed). */
+export function singular(value: string | null): string {
+  const x = (value ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
+  let s = x;
+  if (/(ch|sh|x|z|ss|o)es$/.test(x)) s = x.slice(0, -2);
+  else if (/ies$/.test(x)) s = `${x.slice(0, -3)}y`;
+  else if (/[^su]s$/.test(x)) s = x.slice(0, -1);
+  if (/ie$/.test(s)) return `${s.slice(0, -2)}y`;
+  if (/oe$/.test(s)) return s.slice(0, -1);
+  return s;
+}
+
+/** Two unpurchased items with the same key are one: adding the second raises the first's quantity. */
+export const itemMatchKey = (name: string, unit: string | null) => `${singular(name)}|${singular(unit)}`;
 
 export const GroceryList = z.object({
   id: z.uuid(),
@@ -171,7 +190,7 @@ export const addItem = endpoint({
   method: 'POST',
   path: '/api/grocery',
   access: 'user',
-  summary: 'Add an item at the top of a list, unpurchased (editors)',
+  summary: 'Add an item at the top of a list, unpurchased (editors); the same name and unit already unpurchased on the list gets the quantity added instead (and is answered)',
   body: z.object({
     name: ItemName,
     quantity: Quantity.optional(),
@@ -215,6 +234,61 @@ export const deleteItem = endpoint({
   summary: 'Delete an item; the ones below move up (editors)',
   params: ItemParams,
   response: z.null(),
+});
+
+export const clearPurchased = endpoint({
+  method: 'DELETE',
+  path: '/api/grocery/list/{listId}/purchased',
+  access: 'user',
+  summary: 'Delete the purchased items of a list, for a finished trip (editors)',
+  params: ListParams,
+  response: z.object({ removed: z.number().int() }),
+});
+
+export const ItemSuggestion = z.object({
+  name: z.string(),
+  quantity: z.number().nullable(),
+  unit: z.string().nullable(),
+  category: z.string().nullable(),
+  /** How often the family has put it on a list. */
+  uses: z.number().int(),
+});
+export type ItemSuggestion = z.infer<typeof ItemSuggestion>;
+
+export const getSuggestions = endpoint({
+  method: 'GET',
+  path: '/api/grocery/suggestions/{familyId}',
+  access: 'user',
+  summary: 'Names the family has put on lists before that contain q, with their latest unit and category, most used first',
+  params: FamilyParams,
+  query: z.object({ q: z.string().trim().max(groceryLimits.itemNameMax, groceryMessages.suggestionQueryTooLong) }),
+  response: z.array(ItemSuggestion),
+});
+
+export const CategoryOrder = z.object({
+  categories: z.array(z.string().trim().min(1).max(groceryLimits.categoryMax, groceryMessages.categoryTooLong))
+    .max(groceryLimits.categoryOrderMax)
+    .refine((c) => new Set(c.map((x) => x.toLowerCase())).size === c.length, groceryMessages.categoryOrderDuplicate),
+});
+export type CategoryOrder = z.infer<typeof CategoryOrder>;
+
+export const getCategoryOrder = endpoint({
+  method: 'GET',
+  path: '/api/grocery/category-order/{familyId}',
+  access: 'user',
+  summary: 'The family\'s aisle order for the group-by-category view (empty until set)',
+  params: FamilyParams,
+  response: CategoryOrder,
+});
+
+export const setCategoryOrder = endpoint({
+  method: 'PUT',
+  path: '/api/grocery/category-order/{familyId}',
+  access: 'user',
+  summary: 'Set the family\'s aisle order (editors)',
+  params: FamilyParams,
+  body: CategoryOrder,
+  response: CategoryOrder,
 });
 
 export const reorderItems = endpoint({

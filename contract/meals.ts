@@ -145,8 +145,12 @@ export const addMealToGroceryList = endpoint({
   method: 'POST',
   path: '/api/meals/{id}/add-to-grocery-list',
   access: 'user',
-  summary: 'Put one unpurchased item per ingredient at the top of a list, all or nothing (ADMIN or EDIT)',
+  summary: 'Put the ingredients (all, or those named in `ingredients`) on a list, all or nothing; one already unpurchased there raises its quantity (ADMIN or EDIT)',
   params: IdParams,
   query: z.object({ groceryListId: Id, familyId: Id.optional() }),
+  /** Optional: the names of the ingredients to add (any case); without it, every ingredient. */
+  body: z.object({
+    ingredients: z.array(z.string().trim().min(1).max(mealLimits.ingredientNameMax)).max(mealLimits.ingredientsMax).optional(),
+  }).nullish(),
   response: z.object({ added: z.number().int() }),
 });

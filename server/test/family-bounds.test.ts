@@ -50,8 +50,9 @@ describe('grocery', () => {
   it('a list takes exactly up to its item bound under parallel adds', async () => {
     const { ada, familyId, listId } = await newFamily();
     await fill((r) => t.db.insert(groceryItems).values(r), grocery.groceryLimits.itemsPerList - 3, itemRow(familyId, listId));
+    let n = 0;
     await burst(3, () => ada.call(grocery.addItem, {
-      body: { name: 'Milk', quantity: null, unit: null, category: null, listId, familyId },
+      body: { name: `Milk ${++n}`, quantity: null, unit: null, category: null, listId, familyId },
     }), grocery.groceryMessages.listFull);
     const [row] = await t.db.select({ n: count() }).from(groceryItems).where(eq(groceryItems.listId, listId));
     expect(row!.n).toBe(grocery.groceryLimits.itemsPerList);

@@ -23,9 +23,47 @@ export async function hasRoom(tx: Tx, listId: string, familyId: string, adding: 
  * from the top. So an add costs its own rows, whatever the list's size.
  */
 export async function insertAtTop(tx: Tx, listId: string, familyId: string, items: repo.NewItem[]) {
+  if (items.length === 0) return [];
   if (!(await hasRoom(tx, listId, familyId, items.length))) throw conflict(m.listFull);
   const first = ((await repo.topPosition(tx, listId, familyId)) ?? 0) - items.length;
   return repo.insertItems(tx, items.map((item, i) => ({
     ...item, listId, familyId, position: first + i, isPurchased: false,
   })));
+}
+
+/**
+ * Puts items on a locked list as a person would: one whose name and unit (singular, any case) match an unpurchased
+ * item already there, or an earlier one of the same call, raises that item's quantity instead of adding a row (a
+ * missing quantity counts as one); the rest go to the top in the given order. Answers one row per distinct item,
+ * in the order given, and whether it was merged into an item already on the list.
+ */
+export async function addOrMerge(
+  tx: Tx, listId: string, familyId: string, items: repo.NewItem[], now: Date,
+): Promise<{ row: repo.ItemRow; merged: boolean }[]> {
+  const matches = await repo.openMatches(tx, listId, familyId, items.map((i) => ({ name: i.name, unit: i.unit ?? null })));
+  const groups = new Map<string, { item: repo.NewItem; existing: repo.OpenMatch | null; quantities: (number | null)[] }>();
+  items.forEach((item, i) => {
+    const match = matches[i]!;
+    const group = groups.get(match.key);
+    if (group) group.quantities.push(item.quantity ?? null);
+    else groups.set(match.key, { item, existing: match.id ? match : null, quantities: [item.quantity ?? null] });
+  });
+  const sum = (qs: (number | null)[]) => qs.reduce<number>((total, q) => total + (q ?? 1), 0);
+  const fresh = [...groups.values()].filter((g) => !g.existing);
+  const inserted = await insertAtTop(tx, listId, familyId, fresh.map((g) => ({
+    ...g.item, quantity: g.quantities.length > 1 ? sum(g.quantities) : g.item.quantity ?? null,
+  })));
+  const insertedRows = new Map(fresh.map((g, i) => [g, inserted[i]!]));
+  const out: { row: repo.ItemRow; merged: boolean }[] = [];
+  for (const group of groups.values()) {
+    if (!group.existing) {
+      out.push({ row: insertedRows.get(group)!, merged: false });
+      continue;
+    }
+    const quantity = (group.existing.quantity ?? 1) + sum(group.quantities);
+    const row = await repo.updateItem(tx, group.existing.id!, familyId, { quantity, updatedAt: now });
+    if (!row) throw new Error('merged item vanished under the list lock');
+    out.push({ row, merged: true });
+  }
+  return out;
 }

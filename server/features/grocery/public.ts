@@ -1,6 +1,6 @@
 import type { Queryable, Tx } from '../../platform/db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { insertAtTop, lockFamilyList } from './positions.ts';
+import { addOrMerge, lockFamilyList } from './positions.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -14,8 +14,9 @@ export interface NewRecipeItem {
 }
 
 /**
- * Puts one unpurchased item per ingredient at the top of a list of the caller's family (404 otherwise),
- * inside the caller's transaction, and publishes one live change. Returns how many were added.
+ * Puts the ingredients on a list of the caller's family (404 otherwise), inside the caller's transaction; one
+ * already unpurchased there raises that item's quantity instead. Publishes one live change; returns how many
+ * ingredients went on the list.
  */
 export async function addRecipeItemsToList(
   tx: Tx, deps: Deps,
@@ -25,10 +26,10 @@ export async function addRecipeItemsToList(
   const n = input.items.length;
   if (n === 0) return 0;
   const now = deps.clock.now();
-  await insertAtTop(tx, input.listId, input.familyId, input.items.map((item) => ({
+  await addOrMerge(tx, input.listId, input.familyId, input.items.map((item) => ({
     listId: input.listId, familyId: input.familyId, name: item.name, quantity: item.quantity, unit: item.unit,
     position: 0, addedFromRecipeId: input.recipeId, createdAt: now, updatedAt: now,
-  })));
+  })), now);
   await deps.events.record(tx, {
     familyId: input.familyId, actorId: input.userId, type: 'recipe_items_added', subjectId: input.recipeId,
     data: { listId: input.listId, count: n },

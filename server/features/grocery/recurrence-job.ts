@@ -9,7 +9,7 @@ export const recurrenceBatch = 100;
 
 /**
  * Puts every due recurring item back on its list (unpurchased, at the top) unless an unpurchased item of
- * it is already there or the list is full, and moves its next due time past now. Safe to run in several processes at once.
+ * it (or the same name and unit) is already there or the list is full, and moves its next due time past now. Safe to run in several processes at once.
  * Returns how many list items it added.
  */
 export async function runRecurrence(deps: Pick<Deps, 'db' | 'clock' | 'events'>): Promise<number> {
@@ -25,6 +25,8 @@ export async function runRecurrence(deps: Pick<Deps, 'db' | 'clock' | 'events'>)
         });
         await lockFamilyList(tx, item.listId, item.familyId);
         if (await repo.hasOpenItemOf(tx, item.id, item.listId)) continue;
+        // The same thing already waiting on the list (added by hand or from a recipe) is not bought twice.
+        if (await repo.hasOpenMatch(tx, item.listId, item.name, item.unit)) continue;
         // A full list skips this return rather than failing the batch; the next period tries again.
         if (!(await hasRoom(tx, item.listId, item.familyId, 1))) continue;
         const [row] = await insertAtTop(tx, item.listId, item.familyId, [{

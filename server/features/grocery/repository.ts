@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
-import { families, groceryComments, groceryItems, groceryLists, recurringItems } from '../../platform/db/schema.ts';
+import {
+  families, groceryCategoryOrders, groceryComments, groceryItems, groceryLists, matchKeySql, recurringItems,
+} from '../../platform/db/schema.ts';
 
 export type ListRow = typeof groceryLists.$inferSelect;
 export type ItemRow = typeof groceryItems.$inferSelect;
@@ -62,6 +64,75 @@ export async function placeOf(q: Queryable, item: ItemRow): Promise<number> {
   const [row] = await q.select({ n: count() }).from(groceryItems)
     .where(and(eq(groceryItems.listId, item.listId), lt(groceryItems.position, item.position)));
   return row?.n ?? 0;
+}
+
+export interface OpenMatch {
+  key: string;
+  /** The unpurchased item of the list with the same key, if any (the topmost, should there be several). */
+  id: string | null;
+  quantity: number | null;
+}
+
+/** For each (name, unit), in order: its match key and the unpurchased item of the list it merges into. */
+export async function openMatches(
+  q: Queryable, listId: string, familyId: string, items: { name: string; unit: string | null }[],
+): Promise<OpenMatch[]> {
+  const key = matchKeySql(sql`t.n`, sql`t.u`);
+  // Both engines' drivers answer raw SQL with { rows }.
+  const { rows } = await q.execute(sql`
+    select ${key} as key, m.id, m.quantity
+    from unnest(${sql.param(items.map((i) => i.name))}::text[], ${sql.param(items.map((i) => i.unit))}::text[])
+      with ordinality as t(n, u, i)
+    left join lateral (
+      select g.id, g.quantity from ${groceryItems} g
+      where g.list_id = ${listId} and g.family_id = ${familyId} and not g.is_purchased and g.match_key = ${key}
+      order by g.position limit 1
+    ) m on true
+    order by t.i`) as unknown as { rows: { key: string; id: string | null; quantity: number | string | null }[] };
+  return rows.map((r) => ({ key: r.key, id: r.id, quantity: r.quantity === null ? null : Number(r.quantity) }));
+}
+
+/** Whether the list has an unpurchased item with this name and unit (by match key). */
+export async function hasOpenMatch(q: Queryable, listId: string, name: string, unit: string | null): Promise<boolean> {
+  const rows = await q.select({ id: groceryItems.id }).from(groceryItems).where(and(
+    eq(groceryItems.listId, listId), eq(groceryItems.isPurchased, false),
+    sql`${groceryItems.matchKey} = ${matchKeySql(name, unit)}`,
+  )).limit(1);
+  return rows.length > 0;
+}
+
+export async function deletePurchased(q: Queryable, listId: string, familyId: string): Promise<number> {
+  const rows = await q.delete(groceryItems).where(and(
+    eq(groceryItems.listId, listId), eq(groceryItems.familyId, familyId), eq(groceryItems.isPurchased, true),
+  )).returning({ id: groceryItems.id });
+  return rows.length;
+}
+
+/** The family's names containing `text` (by match key), each with its latest spelling, quantity, unit and category. */
+export async function suggestions(q: Queryable, familyId: string, text: string, limit: number) {
+  const g = groceryItems;
+  const needle = sql`hearth_singular(${text})`;
+  const latest = <T>(column: typeof g.name | typeof g.quantity | typeof g.unit | typeof g.category) =>
+    sql<T>`(array_agg(${column} order by ${g.createdAt} desc))[1]`;
+  return q.select({
+    name: latest<string>(g.name), quantity: latest<number | null>(g.quantity), unit: latest<string | null>(g.unit),
+    category: latest<string | null>(g.category), uses: sql<number>`count(*)::int`,
+  }).from(g)
+    .where(and(eq(g.familyId, familyId), sql`strpos(${g.matchKey}, ${needle}) > 0`))
+    .groupBy(g.matchKey)
+    .orderBy(sql`min(strpos(${g.matchKey}, ${needle}))`, desc(sql`count(*)`), g.matchKey)
+    .limit(limit);
+}
+
+export async function categoryOrder(q: Queryable, familyId: string): Promise<string[]> {
+  const [row] = await q.select({ categories: groceryCategoryOrders.categories }).from(groceryCategoryOrders)
+    .where(eq(groceryCategoryOrders.familyId, familyId));
+  return row?.categories ?? [];
+}
+
+export async function saveCategoryOrder(q: Queryable, familyId: string, categories: string[], at: Date): Promise<void> {
+  await q.insert(groceryCategoryOrders).values({ familyId, categories, updatedAt: at })
+    .onConflictDoUpdate({ target: groceryCategoryOrders.familyId, set: { categories, updatedAt: at } });
 }
 
 export async function insertItems(q: Queryable, values: NewItem[]): Promise<ItemRow[]> {

@@ -15,6 +15,11 @@ export function groceryRoutes(app: App, deps: Deps): void {
   route(app, deps, api.updateItem, ({ params, body, caller }) => grocery.updateItem(caller, params.itemId, body));
   route(app, deps, api.deleteItem, ({ params, caller }) => grocery.deleteItem(caller, params.itemId));
   route(app, deps, api.reorderItems, ({ body, caller }) => grocery.reorder(caller, body));
+  route(app, deps, api.clearPurchased, ({ params, caller }) => grocery.clearPurchased(caller, params.listId));
+  route(app, deps, api.getSuggestions, ({ params, query, caller }) => grocery.suggestions(caller, params.familyId, query.q));
+  route(app, deps, api.getCategoryOrder, ({ params, caller }) => grocery.categoryOrder(caller, params.familyId));
+  route(app, deps, api.setCategoryOrder, ({ params, body, caller }) =>
+    grocery.setCategoryOrder(caller, params.familyId, body.categories));
 
   const comments = new CommentService(deps);
   route(app, deps, api.getComments, ({ params, caller }) => comments.comments(caller, params.listId));

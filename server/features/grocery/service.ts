@@ -7,7 +7,7 @@ import { lockFamilyRow, requireInFamily } from '../../platform/db/tenancy.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { toItem, toList } from './mapper.ts';
-import { insertAtTop, lockFamilyList } from './positions.ts';
+import { addOrMerge, lockFamilyList } from './positions.ts';
 import * as repo from './repository.ts';
 
 export class GroceryService {
@@ -61,6 +61,7 @@ export class GroceryService {
     return (await repo.listItems(this.deps.db, listId, member.familyId)).map((row, place) => toItem(row, place));
   }
 
+  /** Adds at the top, or raises the quantity of the same item already unpurchased on the list. */
   async addItem(caller: Caller, body: BodyOf<typeof addItem>) {
     const member = requireEditor(caller);
     requireOwnFamily(member, body.familyId);
@@ -73,17 +74,18 @@ export class GroceryService {
         if (recurring.listId !== body.listId) throw invalid(m.recurringOtherList);
       }
       if (body.addedFromRecipeId) await requireInFamily(tx, meals, body.addedFromRecipeId, familyId, m.recipeNotFound);
-      const [row] = await insertAtTop(tx, body.listId, familyId, [{
+      const [added] = await addOrMerge(tx, body.listId, familyId, [{
         listId: body.listId, familyId, name: body.name, quantity: body.quantity ?? null, unit: body.unit ?? null,
         category: body.category ?? null, recurrence: body.recurrence ?? 'none', position: 0,
         recurringItemId: body.recurringItemId ?? null, addedFromRecipeId: body.addedFromRecipeId ?? null,
         createdAt: this.now, updatedAt: this.now,
-      }]);
-      if (!row) throw new Error('item insert returned nothing');
+      }], this.now);
+      if (!added) throw new Error('item add returned nothing');
       await this.deps.events.record(tx, {
-        familyId, actorId: member.userId, type: 'add_grocery_item', subjectId: row.id, data: { listId: body.listId },
+        familyId, actorId: member.userId, type: 'add_grocery_item', subjectId: added.row.id,
+        data: added.merged ? { listId: body.listId, merged: true } : { listId: body.listId },
       });
-      return toItem(row, 0);
+      return toItem(added.row, added.merged ? await repo.placeOf(tx, added.row) : 0);
     });
   }
 
@@ -118,6 +120,47 @@ export class GroceryService {
       });
     });
     return null;
+  }
+
+  /** Deletes the list's purchased items in one go: the end of a shopping trip. */
+  async clearPurchased(caller: Caller, listId: string) {
+    const member = requireEditor(caller);
+    return this.deps.db.transaction(async (tx) => {
+      await lockFamilyList(tx, listId, member.familyId);
+      const removed = await repo.deletePurchased(tx, listId, member.familyId);
+      if (removed > 0) {
+        await this.deps.events.record(tx, {
+          familyId: member.familyId, actorId: member.userId, type: 'items_cleared', subjectId: listId,
+          data: { listId, removed },
+        });
+      }
+      return { removed };
+    });
+  }
+
+  async suggestions(caller: Caller, familyId: string, text: string) {
+    const member = requireFamily(caller);
+    requireOwnFamily(member, familyId);
+    if (!text) return [];
+    return repo.suggestions(this.deps.db, member.familyId, text, groceryLimits.suggestionsMax);
+  }
+
+  async categoryOrder(caller: Caller, familyId: string) {
+    const member = requireFamily(caller);
+    requireOwnFamily(member, familyId);
+    return { categories: await repo.categoryOrder(this.deps.db, member.familyId) };
+  }
+
+  async setCategoryOrder(caller: Caller, familyId: string, categories: string[]) {
+    const member = requireEditor(caller);
+    requireOwnFamily(member, familyId);
+    return this.deps.db.transaction(async (tx) => {
+      await repo.saveCategoryOrder(tx, member.familyId, categories, this.now);
+      await this.deps.events.record(tx, {
+        familyId: member.familyId, actorId: member.userId, type: 'category_order_changed', data: { count: categories.length },
+      });
+      return { categories };
+    });
   }
 
   /** Applies a list's whole new order: every item of the list once, positions 0..n-1. */

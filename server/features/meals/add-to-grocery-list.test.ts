@@ -39,12 +39,30 @@ describe('adding a meal\'s ingredients to a grocery list', () => {
     expect(items.every((i) => i.familyId === familyId)).toBe(true);
   });
 
-  it('adds the ingredients again on a second request (one item per ingredient per request)', async () => {
+  it('a second request raises the quantities of the ingredients still unpurchased instead of adding rows', async () => {
     const listId = await createList(t, familyId);
     const meal = await createMeal(admin);
     await addToList(admin, meal.id, listId);
+    const [, eggs] = await itemsOf(t, listId);
+    await t.db.update(groceryItems).set({ isPurchased: true }).where(eq(groceryItems.id, eggs!.id));
     expect((await addToList(admin, meal.id, listId)).body).toEqual({ added: 3 });
-    expect(await itemsOf(t, listId)).toHaveLength(6);
+    const rows = await itemsOf(t, listId);
+    const summary = rows.map((r) => [r.name, r.quantity, r.unit, r.isPurchased]);
+    expect(summary).toHaveLength(4);
+    // Flour 2 + 2 cups; milk without a quantity counts as one each time; the bought eggs stay bought and new ones go on.
+    expect(summary).toEqual(expect.arrayContaining([
+      ['Flour', 4, 'cups', false], ['Milk', 2, 'cup', false], ['Eggs', 3, null, true], ['Eggs', 3, null, false],
+    ]));
+  });
+
+  it('adds only the ingredients chosen, by name in any case', async () => {
+    const listId = await createList(t, familyId);
+    const meal = await createMeal(admin);
+    const res = await admin.call(api.addMealToGroceryList, {
+      params: { id: meal.id }, query: { groceryListId: listId }, body: { ingredients: ['flour', 'MILK'] },
+    });
+    expect(res.body).toEqual({ added: 2 });
+    expect((await itemsOf(t, listId)).map((r) => r.name).sort()).toEqual(['Flour', 'Milk']);
   });
 
   it('answers added 0 for a meal without ingredients', async () => {

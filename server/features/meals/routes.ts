@@ -10,6 +10,6 @@ export function mealRoutes(app: App, deps: Deps): void {
   route(app, deps, api.getMeal, ({ caller, params }) => meals.get(caller, params.id));
   route(app, deps, api.updateMeal, ({ caller, params, body }) => meals.update(caller, params.id, body));
   route(app, deps, api.deleteMeal, ({ caller, params }) => meals.delete(caller, params.id));
-  route(app, deps, api.addMealToGroceryList, ({ caller, params, query }) =>
-    meals.addToGroceryList(caller, params.id, query));
+  route(app, deps, api.addMealToGroceryList, ({ caller, params, query, body }) =>
+    meals.addToGroceryList(caller, params.id, query, body?.ingredients));
 }

@@ -79,17 +79,19 @@ export class MealService {
     return null;
   }
 
-  /** One item per ingredient on the chosen list, all in one transaction: every item is added or none is. */
+  /** The ingredients (all, or those named) on the chosen list, in one transaction: every one goes on or none does. */
   async addToGroceryList(
-    caller: Caller, id: string, query: { groceryListId: string; familyId?: string | undefined },
+    caller: Caller, id: string, query: { groceryListId: string; familyId?: string | undefined }, only?: string[],
   ): Promise<{ added: number }> {
+    const chosen = only && new Set(only.map((name) => name.toLowerCase()));
     const member = requireEditor(caller);
     requireOwnFamily(member, query.familyId);
     const added = await this.deps.db.transaction(async (tx) => {
       // The share lock keeps the meal from being deleted while items pointing at it are inserted.
       const meal = await repo.findMeal(tx, member.familyId, id, 'share');
       if (!meal) throw notFound(mealMessages.notFound);
-      const ingredients = await repo.listIngredients(tx, member.familyId, [id]);
+      const ingredients = (await repo.listIngredients(tx, member.familyId, [id]))
+        .filter((i) => !chosen || chosen.has(i.name.toLowerCase()));
       return addRecipeItemsToList(tx, this.deps, {
         familyId: member.familyId, userId: member.userId, listId: query.groceryListId, recipeId: id,
         items: ingredients.map((i) => ({ name: i.name, quantity: i.quantity, unit: i.unit })),

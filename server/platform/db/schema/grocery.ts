@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { createdAt, id } from './columns.ts';
@@ -24,6 +25,15 @@ export const recurringItems = pgTable('recurring_items', {
   createdAt: createdAt(),
 }, (t) => [index('recurring_items_family_idx').on(t.familyId), index('recurring_items_due_idx').on(t.nextDueAt)]);
 
+/**
+ * What makes two unpurchased items one: the singular, lower-case name and unit, so "Eggs" and "egg", "2 lbs" and
+ * "1 lb" meet. `hearth_singular` is a SQL function (migration 0008, mirrored by `itemMatchKey` in the contract):
+ * -es after ch, sh, x, z, ss and o, -ies as -y, and a final -s (not -ss, -us) are dropped, then a final -ie reads -y
+ * and -oe reads -o, so both forms of "cookie" and "shoe" meet.
+ */
+export const matchKeySql = (name: SQL | AnyPgColumn | string, unit: SQL | AnyPgColumn | string | null): SQL =>
+  sql`hearth_singular(${name}) || '|' || hearth_singular(${unit})`;
+
 export const groceryItems = pgTable('grocery_items', {
   id: id(),
   familyId: familyRef(),
@@ -39,7 +49,22 @@ export const groceryItems = pgTable('grocery_items', {
   addedFromRecipeId: uuid('added_from_recipe_id').references(() => meals.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('grocery_items_list_idx').on(t.listId, t.position)]);
+  /** Computed by the database, so every writer (service, recipes, the recurrence job) agrees. */
+  matchKey: text('match_key').notNull().generatedAlwaysAs((): SQL => matchKeySql(groceryItems.name, groceryItems.unit)),
+}, (t) => [
+  index('grocery_items_list_idx').on(t.listId, t.position),
+  // An add finds the unpurchased item it merges into without reading the list.
+  index('grocery_items_open_key_idx').on(t.listId, t.matchKey).where(sql`not ${t.isPurchased}`),
+  // Suggestions: the family's own names.
+  index('grocery_items_family_key_idx').on(t.familyId, t.matchKey),
+]);
+
+/** The family's aisle order: categories as the family walks the store; others come after, uncategorised last. */
+export const groceryCategoryOrders = pgTable('grocery_category_orders', {
+  familyId: familyRef().primaryKey(),
+  categories: text('categories').array().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const groceryComments = pgTable('grocery_comments', {
   id: id(),
