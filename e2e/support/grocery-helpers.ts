@@ -41,6 +41,9 @@ export async function addItemInForm(
   page: Page, item: { name: string; qty?: string; unit?: string; category?: string; recurrence?: string },
 ): Promise<void> {
   const form = page.getByRole('form', { name: 'Add item' });
+  // The spec's separate fields sit behind "Details"; the quick field alone would read a quantity out of the name.
+  const details = form.getByRole('button', { name: /details/i });
+  if (await details.getAttribute('aria-expanded') !== 'true') await details.click();
   await form.getByLabel('Item name').fill(item.name);
   if (item.qty) await form.getByLabel('Qty').fill(item.qty);
   if (item.unit) await form.getByLabel('Unit').fill(item.unit);

@@ -23,13 +23,14 @@ test('create a list, add items, drag one to a new place, and keep the order afte
   await expect(page.getByRole('heading', { name: 'Costco' })).toBeVisible();
 
   const form = page.getByRole('form', { name: 'Add item' });
+  await form.getByRole('button', { name: 'Details' }).click();
   await expect(form.getByLabel('Unit')).toHaveAttribute('placeholder', /lbs, pack/);
   await expect(form.getByLabel('Category')).toHaveAttribute('placeholder', /produce/);
   await addItemInForm(page, { name: 'Milk' });
   await addItemInForm(page, { name: 'Eggs', qty: '12', category: 'dairy' });
   await addItemInForm(page, { name: '   ' });
   await addItemInForm(page, { name: 'Apples', qty: '1', unit: 'lbs' });
-  await expectItems(page, ['Apples', '12 Eggs', 'Milk']);
+  await expectItems(page, ['1 lbs Apples', '12 Eggs', 'Milk']);
   await expect(row(page, 'Eggs').locator('.badge.category')).toHaveText('dairy');
   await expect(form.getByLabel('Item name')).toHaveValue('');
 
@@ -48,9 +49,9 @@ test('create a list, add items, drag one to a new place, and keep the order afte
   }
   await page.keyboard.press('Space');
   expect((await reorder).status()).toBe(200);
-  await expectItems(page, ['Milk', 'Apples', '12 Eggs']);
+  await expectItems(page, ['Milk', '1 lbs Apples', '12 Eggs']);
   await page.reload();
-  await expectItems(page, ['Milk', 'Apples', '12 Eggs']);
+  await expectItems(page, ['Milk', '1 lbs Apples', '12 Eggs']);
 });
 
 test('toggle purchased, show purchased items, and delete an item', async ({ page, request }) => {
@@ -70,8 +71,9 @@ test('toggle purchased, show purchased items, and delete an item', async ({ page
   // The screen changes before the server answers; reloading before the answer would test nothing.
   expect((await saved).status()).toBe(200);
   await show.check();
-  await expectItems(page, ['Jam', 'Butter', 'Bread']);
-  await expect(page.getByLabel('Purchased: Butter')).toBeChecked();
+  // Purchased items show in their own section below the ones still to buy.
+  await expectItems(page, ['Jam', 'Bread', 'Butter']);
+  await expect(page.getByRole('region', { name: 'Purchased (1)' }).getByLabel('Purchased: Butter')).toBeChecked();
   await page.reload();
   await page.getByLabel('Show Purchased Items').check();
   await expect(page.getByLabel('Purchased: Butter')).toBeChecked();
@@ -84,7 +86,8 @@ test('toggle purchased, show purchased items, and delete an item', async ({ page
 
   await page.getByRole('button', { name: 'Delete Jam' }).click();
   await expectItems(page, ['Butter', 'Bread']);
-  await expect.poll(() => itemNamesViaApi(request, ada, listId)).toEqual(['Butter', 'Bread']);
+  // The delete is sent once its 5-second undo has passed.
+  await expect.poll(() => itemNamesViaApi(request, ada, listId), { timeout: 15_000 }).toEqual(['Butter', 'Bread']);
 });
 
 test('a refused change is rolled back and explained in a dismissible red banner', async ({ page, request }) => {
@@ -312,6 +315,6 @@ test('the list page works at 390 px wide', async ({ browser, request }) => {
   }
   await page.goto(`/list/${listId}`);
   await addItemInForm(page, { name: 'Salt' });
-  await expectItems(page, ['Salt', '2 Extra virgin olive oil, cold pressed']);
+  await expectItems(page, ['Salt', '2 bottles Extra virgin olive oil, cold pressed']);
   await context.close();
 });

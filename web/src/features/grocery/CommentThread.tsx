@@ -4,6 +4,7 @@ import { groceryMessages as m } from './texts.ts';
 import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';
 import { useArchiveComment, useClearComments, useComments, usePostComment } from './queries.ts';
 import { useConfirm } from '../../shared/ui/ConfirmDialog.tsx';
+import { useUndo } from '../../shared/ui/Undo.tsx';
 
 const shortDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'short', timeStyle: 'short' });
 
@@ -16,6 +17,12 @@ export function CommentThread({ listId, familyId, canEdit }: { listId: string; f
   const clear = useClearComments(listId);
   const [error, setError] = useState<string | null>(null);
   const [replyTo, setReplyTo] = useState<string | null>(null);
+  const { offerUndo, snackbar } = useUndo();
+  // Archived comments wait out their undo here, hidden, before the archive is sent.
+  const [archiving, setArchiving] = useState<ReadonlySet<string>>(new Set());
+  const visible = comments.data
+    ?.filter((c) => !archiving.has(c.id))
+    .map((c) => ({ ...c, replies: c.replies.filter((r) => !archiving.has(r.id)) }));
 
   const send = (text: string, parentId: string | null, done: () => void) => {
     setError(null);
@@ -26,7 +33,11 @@ export function CommentThread({ listId, familyId, canEdit }: { listId: string; f
   };
   const remove = (id: string) => {
     setError(null);
-    archive.mutate(id, { onError: () => setError(m.archiveCommentFailed) });
+    const show = () => setArchiving((a) => new Set([...a].filter((x) => x !== id)));
+    setArchiving((a) => new Set(a).add(id));
+    offerUndo(m.commentArchived, show, () => archive.mutate(id, {
+      onError: () => setError(m.archiveCommentFailed), onSettled: show,
+    }));
   };
   const clearAll = async () => {
     const sure = await confirm({
@@ -47,19 +58,20 @@ export function CommentThread({ listId, familyId, canEdit }: { listId: string; f
   return (
     <section className="card stack discussion" aria-labelledby="discussion-title">
       {dialog}
+      {snackbar}
       <div className="spread">
         <h2 id="discussion-title">Family Discussion</h2>
-        {canEdit && comments.data && comments.data.length > 0 && (
+        {canEdit && visible && visible.length > 0 && (
           <button type="button" className="link" onClick={() => void clearAll()}>Clear conversation</button>
         )}
       </div>
       <ErrorBanner message={error} onDismiss={() => setError(null)} />
       {comments.isPending && <Loading text="Loading comments..." />}
       {comments.isError && <ErrorBanner message={m.loadCommentsFailed} />}
-      {comments.data?.length === 0 && <p className="muted">No comments yet.</p>}
-      {comments.data && comments.data.length > 0 && (
+      {visible?.length === 0 && <p className="muted">No comments yet.</p>}
+      {visible && visible.length > 0 && (
         <ul className="comments">
-          {comments.data.map((c) => (
+          {visible.map((c) => (
             <li key={c.id} className="comment">
               <CommentBody comment={c} />
               <div className="row">

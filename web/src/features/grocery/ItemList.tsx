@@ -13,16 +13,24 @@ interface Actions {
   canEdit: boolean;
   onToggle: (item: GroceryItem) => void;
   onDelete: (item: GroceryItem) => void;
+  onEdit: (item: GroceryItem) => void;
+}
+
+/** "1½ lbs beef", "2 milk", "eggs": quantity, unit and name, as a person writes them (recipes read the same). */
+export function itemLabel(item: { name: string; quantity: number | null; unit: string | null }): string {
+  const quantity = item.quantity !== null && (item.quantity !== 1 || item.unit) ? formatQuantity(item.quantity) : null;
+  return [quantity, item.unit, item.name].filter(Boolean).join(' ');
 }
 
 /**
  * The sortable items of a list. Only the shown items can be dragged, but the new order covers the whole list:
  * the dragged item takes the place of the one it was dropped on, hidden purchased items keep theirs around it.
  */
-export function ItemList({ items, shown, onReorder, ...actions }: Actions & {
+export function ItemList({ items, shown, onReorder, label = 'Items', ...actions }: Actions & {
   items: GroceryItem[];
   shown: GroceryItem[];
   onReorder: (items: GroceryItem[]) => void;
+  label?: string;
 }) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
@@ -42,7 +50,7 @@ export function ItemList({ items, shown, onReorder, ...actions }: Actions & {
   return (
     <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={dragEnd}>
       <SortableContext items={shown.map((i) => i.id)} strategy={verticalListSortingStrategy}>
-        <ul className="items" aria-label="Items">
+        <ul className="items" aria-label={label}>
           {shown.map((item) => <Item key={item.id} item={item} {...actions} />)}
         </ul>
       </SortableContext>
@@ -50,13 +58,20 @@ export function ItemList({ items, shown, onReorder, ...actions }: Actions & {
   );
 }
 
-function Item({ item, canEdit, onToggle, onDelete }: Actions & { item: GroceryItem }) {
+function Item({ item, canEdit, onToggle, onDelete, onEdit }: Actions & { item: GroceryItem }) {
   const pending = item.id.startsWith(pendingPrefix);
   const {
     attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging,
   } = useSortable({ id: item.id, disabled: !canEdit || pending });
-  const label = `${item.quantity !== null && item.quantity > 1 ? `${formatQuantity(item.quantity)} ` : ''}${item.name}`;
   const recurring = item.recurringItemId !== null || item.recurrence !== 'none';
+  const text = (
+    <span className="item-text">
+      <span className="item-name">{itemLabel(item)}</span>
+      {item.category && <span className="badge category">{item.category}</span>}
+      {recurring && <span className="badge recurring" title="Recurring item: it comes back on its schedule">↻ recurring</span>}
+      {item.addedFromRecipeId && <span className="badge recipe" title="Added from a recipe">from recipe</span>}
+    </span>
+  );
 
   return (
     <li
@@ -77,24 +92,31 @@ function Item({ item, canEdit, onToggle, onDelete }: Actions & { item: GroceryIt
       )}
       {canEdit
         ? (
-          <input
-            type="checkbox" checked={item.isPurchased} disabled={pending} onChange={() => onToggle(item)}
-            aria-label={`Purchased: ${item.name}`}
-          />
+          // The whole row is the checkbox's label: a thumb anywhere on it checks the item off.
+          <label className="item-main">
+            <input
+              type="checkbox" checked={item.isPurchased} disabled={pending} onChange={() => onToggle(item)}
+              aria-label={`Purchased: ${item.name}`}
+            />
+            {text}
+          </label>
         )
-        : item.isPurchased && <span className="sr-only">Purchased: </span>}
-      <span className="item-text">
-        <span className="item-name">{label}</span>
-        {item.unit && <span className="muted small">{item.unit}</span>}
-        {item.category && <span className="badge category">{item.category}</span>}
-        {recurring && <span className="badge recurring" title="Recurring item: it comes back on its schedule">↻ recurring</span>}
-        {item.addedFromRecipeId && <span className="badge recipe" title="Added from a recipe">from recipe</span>}
-      </span>
+        : (
+          <span className="item-main">
+            {item.isPurchased && <span className="sr-only">Purchased: </span>}
+            {text}
+          </span>
+        )}
       {canEdit && (
-        <button type="button" className="icon delete" disabled={pending} onClick={() => onDelete(item)}
-          aria-label={`Delete ${item.name}`}>
-          ✕
-        </button>
+        <>
+          <button type="button" className="icon" disabled={pending} onClick={() => onEdit(item)} aria-label={`Edit ${item.name}`}>
+            ✎
+          </button>
+          <button type="button" className="icon delete" disabled={pending} onClick={() => onDelete(item)}
+            aria-label={`Delete ${item.name}`}>
+            ✕
+          </button>
+        </>
       )}
     </li>
   );

@@ -8,9 +8,16 @@ import { useCurrentUser } from '../../shared/useCurrentUser.ts';
 import { AddItemForm } from './AddItemForm.tsx';
 import { CommentThread } from './CommentThread.tsx';
 import { ItemList } from './ItemList.tsx';
+import type { GroceryItem } from '@hearth/contract/grocery';
+import { AisleOrder } from './AisleOrder.tsx';
+import { aisleNames, groupByAisle } from './aisles.ts';
+import { ItemEditor } from './ItemEditor.tsx';
 import {
-  useAddItem, useDeleteItem, useDeleteList, useItems, useLists, useReorder, useTogglePurchased,
+  useAddItem, useAisleOrder, useClearPurchased, useDeleteItem, useDeleteList, useEditItem, useItems, useLists,
+  useReorder, useSaveAisleOrder, useTogglePurchased,
 } from './queries.ts';
+import { Modal } from '../../shared/ui/Modal.tsx';
+import { useUndo } from '../../shared/ui/Undo.tsx';
 import './grocery.css';
 import { useCan } from '../../shared/useCan.ts';
 import { useConfirm } from '../../shared/ui/ConfirmDialog.tsx';
@@ -27,25 +34,60 @@ export function ListPage() {
   return <ListDetail key={listId} listId={listId} familyId={familyId} canEdit={can.edit} />;
 }
 
+type View = 'manual' | 'aisles';
+const viewKey = 'hearth.groceryView';
+
 function ListDetail({ listId, familyId, canEdit }: { listId: string; familyId: string; canEdit: boolean }) {
   const { confirm, dialog } = useConfirm();
+  const { offerUndo, snackbar } = useUndo();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [showPurchased, setShowPurchased] = useState(false);
+  const [view, setView] = useState<View>(() => (localStorage.getItem(viewKey) === 'aisles' ? 'aisles' : 'manual'));
+  const [editing, setEditing] = useState<GroceryItem | null>(null);
+  const [arranging, setArranging] = useState(false);
+  // Deleted items wait out their undo here, hidden, before the delete is sent.
+  const [deleting, setDeleting] = useState<ReadonlySet<string>>(new Set());
   const lists = useLists(familyId);
   const items = useItems(listId);
+  const aisles = useAisleOrder(familyId);
+  const saveAisles = useSaveAisleOrder(familyId);
   const add = useAddItem(listId, familyId, setError);
   const toggle = useTogglePurchased(listId, setError);
+  const edit = useEditItem(listId, setError);
   const remove = useDeleteItem(listId, setError);
+  const clear = useClearPurchased(listId, setError);
   const reorder = useReorder(listId, setError);
   const deleteList = useDeleteList(familyId);
 
   const title = lists.data?.find((l) => l.id === listId)?.title;
   useTitle(title, 'Grocery list');
-  const all = items.data ?? [];
-  const shown = showPurchased ? all : all.filter((i) => !i.isPurchased);
+  const all = (items.data ?? []).filter((i) => !deleting.has(i.id));
+  const open = all.filter((i) => !i.isPurchased);
+  const purchased = all.filter((i) => i.isPurchased);
   const missing = items.error instanceof ApiError && items.error.status === 404;
 
+  const chooseView = (next: View) => {
+    setView(next);
+    localStorage.setItem(viewKey, next);
+  };
+  const onToggle = (item: GroceryItem) => {
+    setError(null);
+    toggle.mutate(item);
+    const flipped = { ...item, isPurchased: !item.isPurchased };
+    offerUndo(item.isPurchased ? m.putBack(item.name) : m.checkedOff(item.name), () => toggle.mutate(flipped));
+  };
+  const onDelete = (item: GroceryItem) => {
+    setError(null);
+    const show = () => setDeleting((d) => new Set([...d].filter((id) => id !== item.id)));
+    setDeleting((d) => new Set(d).add(item.id));
+    offerUndo(m.deleted(item.name), show, () => remove.mutate(item, { onSettled: show }));
+  };
+  const confirmClear = async () => {
+    if (!(await confirm({ title: m.clearPurchased, confirmLabel: 'Delete', message: m.clearPurchasedConfirm(purchased.length) }))) return;
+    setError(null);
+    clear.mutate();
+  };
   const backToLists = () => navigate(paths.lists);
   const confirmDeleteList = async () => {
     const sure = await confirm({
@@ -56,10 +98,15 @@ function ListDetail({ listId, familyId, canEdit }: { listId: string; familyId: s
     setError(null);
     deleteList.mutate(listId, { onSuccess: backToLists, onError: () => setError(m.deleteListFailed) });
   };
+  const actions = {
+    items: all, canEdit, onToggle, onDelete, onEdit: setEditing,
+    onReorder: (next: GroceryItem[]) => { setError(null); reorder.mutate(next); },
+  };
 
   return (
     <main className="page stack grocery">
       {dialog}
+      {snackbar}
       <ErrorBanner message={error} onDismiss={() => setError(null)} />
       <div className="spread">
         <button type="button" className="secondary" onClick={backToLists}>Back to Lists</button>
@@ -68,20 +115,43 @@ function ListDetail({ listId, familyId, canEdit }: { listId: string; familyId: s
       {missing && <ErrorBanner message={m.listMissing} />}
       {!missing && (
         <>
-          {canEdit && <AddItemForm onAdd={(item) => { setError(null); add.mutate(item); }} />}
+          {canEdit && <AddItemForm familyId={familyId} onAdd={(item) => { setError(null); add.mutate(item); }} />}
+          <div className="spread list-tools">
+            <div className="segmented" role="group" aria-label="Order">
+              <button type="button" aria-pressed={view === 'manual'} onClick={() => chooseView('manual')}>{m.manualOrder}</button>
+              <button type="button" aria-pressed={view === 'aisles'} onClick={() => chooseView('aisles')}>{m.byAisle}</button>
+            </div>
+            {view === 'aisles' && canEdit && (
+              <button type="button" className="link" onClick={() => setArranging(true)}>{m.arrangeAisles}</button>
+            )}
+          </div>
+          {items.isPending && <Loading text="Loading items..." />}
+          {items.isError && <ErrorBanner message={m.loadItemsFailed} />}
+          {items.data && view === 'manual' && <ItemList {...actions} shown={open} />}
+          {items.data && view === 'aisles' && (
+            open.length === 0
+              ? <p className="muted">No items to show.</p>
+              : groupByAisle(aisles.data ?? [], open).map((aisle) => (
+                <section key={aisle.category ?? ''} className="aisle" aria-label={aisle.category ?? m.noCategory}>
+                  <h3>{aisle.category ?? m.noCategory}</h3>
+                  <ItemList {...actions} shown={aisle.items} label={aisle.category ?? m.noCategory} />
+                </section>
+              ))
+          )}
           <label className="inline">
             <input type="checkbox" checked={showPurchased} onChange={(e) => setShowPurchased(e.target.checked)} />
             Show Purchased Items
           </label>
-          {items.isPending && <Loading text="Loading items..." />}
-          {items.isError && <ErrorBanner message={m.loadItemsFailed} />}
-          {items.data && (
-            <ItemList
-              items={all} shown={shown} canEdit={canEdit}
-              onToggle={(item) => { setError(null); toggle.mutate(item); }}
-              onDelete={(item) => { setError(null); remove.mutate(item); }}
-              onReorder={(next) => { setError(null); reorder.mutate(next); }}
-            />
+          {showPurchased && items.data && (
+            <section className="stack" aria-label={m.purchasedHeading(purchased.length)}>
+              <div className="spread">
+                <h2>{m.purchasedHeading(purchased.length)}</h2>
+                {canEdit && purchased.length > 0 && (
+                  <button type="button" className="secondary" onClick={() => void confirmClear()}>{m.clearPurchased}</button>
+                )}
+              </div>
+              <ItemList {...actions} shown={purchased} label={m.purchasedHeading(purchased.length)} />
+            </section>
           )}
           <CommentThread listId={listId} familyId={familyId} canEdit={canEdit} />
           {canEdit && (
@@ -91,6 +161,19 @@ function ListDetail({ listId, familyId, canEdit }: { listId: string; familyId: s
           )}
         </>
       )}
+      <Modal title={m.editItem} open={editing !== null} onClose={() => setEditing(null)}>
+        {editing && (
+          <ItemEditor key={editing.id} item={editing} onCancel={() => setEditing(null)}
+            onSave={(change) => { setError(null); edit.mutate({ item: editing, change }); setEditing(null); }} />
+        )}
+      </Modal>
+      <Modal title={m.arrangeAisles} open={arranging} onClose={() => setArranging(false)}>
+        {arranging && (
+          <AisleOrder names={aisleNames(aisles.data ?? [], all)} failed={saveAisles.isError}
+            onCancel={() => setArranging(false)}
+            onSave={(order) => saveAisles.mutate(order, { onSuccess: () => setArranging(false) })} />
+        )}
+      </Modal>
     </main>
   );
 }

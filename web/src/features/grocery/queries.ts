@@ -18,6 +18,8 @@ export const groceryKeys = {
   items: (listId: string) => ['grocery', 'list', listId, 'items'] as const,
   comments: (listId: string) => ['grocery-comments', 'list', listId] as const,
   recurring: (familyId: string) => ['recurring', familyId] as const,
+  suggestions: (familyId: string, text: string) => ['grocery', 'suggestions', familyId, text] as const,
+  aisles: (familyId: string) => ['grocery', 'aisles', familyId] as const,
 };
 
 /** Reports a failure with the spec's text for it. */
@@ -58,10 +60,11 @@ export function useDeleteList(familyId: string) {
   });
 }
 
-export function useItems(listId: string) {
+export function useItems(listId: string, enabled = true) {
   return useQuery({
     queryKey: groceryKeys.items(listId),
     queryFn: () => call(api.getItems, { params: { listId } }),
+    enabled,
   });
 }
 
@@ -161,6 +164,54 @@ export function useDeleteItem(listId: string, report: Report) {
     apply: (items, item) => renumber(items.filter((i) => i.id !== item.id)),
     failure: () => m.deleteItemFailed,
     report,
+  });
+}
+
+export interface ItemChange {
+  item: GroceryItem;
+  change: { name: string; quantity: number | null; unit: string | null; category: string | null };
+}
+
+export function useEditItem(listId: string, report: Report) {
+  return useOptimistic<ItemChange>(groceryKeys.items(listId), {
+    send: ({ item, change }) => call(api.updateItem, { params: { itemId: item.id }, body: change }),
+    apply: (items, { item, change }) => items.map((i) => (i.id === item.id ? { ...i, ...change } : i)),
+    failure: () => m.editItemFailed,
+    report,
+  });
+}
+
+export function useClearPurchased(listId: string, report: Report) {
+  return useOptimistic<void>(groceryKeys.items(listId), {
+    send: () => call(api.clearPurchased, { params: { listId } }),
+    apply: (items) => renumber(items.filter((i) => !i.isPurchased)),
+    failure: () => m.clearPurchasedFailed,
+    report,
+  });
+}
+
+/** Names the family has bought before, for the add field; nothing is asked for an empty text. */
+export function useSuggestions(familyId: string, text: string) {
+  return useQuery({
+    queryKey: groceryKeys.suggestions(familyId, text),
+    queryFn: () => call(api.getSuggestions, { params: { familyId }, query: { q: text } }),
+    enabled: text !== '',
+    staleTime: 60_000,
+  });
+}
+
+export function useAisleOrder(familyId: string) {
+  return useQuery({
+    queryKey: groceryKeys.aisles(familyId),
+    queryFn: async () => (await call(api.getCategoryOrder, { params: { familyId } })).categories,
+  });
+}
+
+export function useSaveAisleOrder(familyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (categories: string[]) => call(api.setCategoryOrder, { params: { familyId }, body: { categories } }),
+    onSuccess: (saved) => queryClient.setQueryData(groceryKeys.aisles(familyId), saved.categories),
   });
 }
 

@@ -10,6 +10,7 @@ import { Modal } from '../../shared/ui/Modal.tsx';
 import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';
 import { useCurrentUser } from '../../shared/useCurrentUser.ts';
 import { AddToListControl } from './AddToListControl.tsx';
+import { describeIngredient } from './format.ts';
 import { MealForm } from './MealForm.tsx';
 import { failureText, useDeleteMeal, useMeal } from './queries.ts';
 import './meals.css';
@@ -87,7 +88,7 @@ function MealView({ meal }: { meal: Meal }) {
         <h2 id="ingredients-heading">Ingredients</h2>
         {meal.ingredients.length === 0
           ? <p className="muted">No ingredients.</p>
-          : <ul className="ingredient-list">{meal.ingredients.map((i, n) => <li key={n}>{describe(i)}</li>)}</ul>}
+          : <ul className="ingredient-list">{meal.ingredients.map((i, n) => <li key={n}>{describeIngredient(i)}</li>)}</ul>}
         {canEdit && user?.familyId && <AddToListControl meal={meal} familyId={user.familyId} />}
       </section>
 
@@ -107,9 +108,4 @@ function MealView({ meal }: { meal: Meal }) {
       </Modal>
     </article>
   );
-}
-
-/** "2 cups Flour": quantity and unit only when present. */
-function describe(i: Ingredient): string {
-  return [i.quantity === null ? null : formatQuantity(i.quantity), i.unit, i.name].filter(Boolean).join(' ');
 }

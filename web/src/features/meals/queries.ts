@@ -56,8 +56,8 @@ export function useDeleteMeal(id: string) {
 export function useAddMealToList(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { groceryListId: string; familyId: string }) =>
-      call(api.addMealToGroceryList, { params: { id }, query: input }),
+    mutationFn: ({ ingredients, ...query }: { groceryListId: string; familyId: string; ingredients?: string[] }) =>
+      call(api.addMealToGroceryList, { params: { id }, query, ...(ingredients ? { body: { ingredients } } : {}) }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: groceryKeys.all }),
   });
 }

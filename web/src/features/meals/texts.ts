@@ -17,4 +17,6 @@ export const mealMessages = {
   loadFailed: 'Failed to load meals',
   loadOneFailed: 'Failed to load meal',
   noLists: 'No grocery lists yet.',
+  addSomeToList: (n: number) => `Add ${n} ${n === 1 ? 'ingredient' : 'ingredients'} to list`,
+  chooseIngredients: 'Ingredients to add (those already on the list start unticked)',
 } as const;
