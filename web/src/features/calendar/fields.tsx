@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import { EventInput } from '@hearth/contract/calendar';
+import type { FamilyMember } from '@hearth/contract/family';
+import { ApiError } from '../../shared/api/client.ts';
+import type { EventBody } from './queries.ts';
+import { calendarTexts as t } from './texts.ts';
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** Checks the payload with the contract's own rules, so the form shows the server's messages before sending. */
+export function validate(body: EventBody): FieldErrors | null {
+  const result = EventInput.safeParse(body);
+  if (result.success) return null;
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? 'form');
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** The server's message for a failed save, or the spec's text when no answer came (§8). */
+export const saveFailure = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
+
+export function Field({ label, error, children, className }: {
+  label: string; error?: string; children: ReactNode; className?: string;
+}) {
+  return (
+    <label className={className}>
+      {label}
+      {children}
+      {error && <span className="field-error" role="alert">{error}</span>}
+    </label>
+  );
+}
+
+export function AttendeesField({ members, value, onChange }: {
+  members: FamilyMember[]; value: string[]; onChange: (ids: string[]) => void;
+}) {
+  return (
+    <fieldset className="cal-attendees">
+      <legend>{t.attendeesLabel}</legend>
+      {members.map((m) => (
+        <label key={m.id} className="inline chip-choice">
+          <input type="checkbox" checked={value.includes(m.id)}
+            onChange={(e) => onChange(e.target.checked ? [...value, m.id] : value.filter((id) => id !== m.id))} />
+          <span className="member-dot" style={{ background: m.color }} aria-hidden="true" />
+          {m.name}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
