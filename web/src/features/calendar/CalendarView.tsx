@@ -42,7 +42,9 @@ function Pin() {
 }
 
 function Tile({ info, members }: { info: EventDisplayInfo; members: Map<string, FamilyMember> }) {
-  const e = info.event.extendedProps.event as CalendarEvent;
+  const e = info.event.extendedProps.event as CalendarEvent | undefined;
+  // The range being dragged (select mirror) is no saved event: it shows its times only.
+  if (!e) return <div className="cal-tile"><span className="cal-tile-time">{info.timeText}</span></div>;
   const place = e.location ?? e.address;
   const shown = e.attendeeIds.slice(0, maxDots);
   const more = e.attendeeIds.length - shown.length;

@@ -80,8 +80,7 @@ export function EventForm({ event, draft, members, canEdit, onDone, onDelete }: 
       <ErrorBanner message={failure} onDismiss={() => setFailure(null)} />
       <fieldset className="stack cal-fields" disabled={!canEdit}>
         <Field label="Title" error={errors.title}>
-          <input value={title} onChange={(e) => setTitle(e.target.value)} maxLength={calendarLimits.titleMax}
-            aria-invalid={errors.title ? true : undefined} autoFocus={canEdit} />
+          <input value={title} onChange={(e) => setTitle(e.target.value)} maxLength={calendarLimits.titleMax} autoFocus={canEdit} />
         </Field>
         <label className="inline">
           <input type="checkbox" checked={allDay} onChange={(e) => {
@@ -92,12 +91,10 @@ export function EventForm({ event, draft, members, canEdit, onDone, onDelete }: 
         </label>
         <div className="cal-times">
           <Field label="Start" error={errors.startTime}>
-            <input type={timeType} value={toInput(start, allDay)} onChange={(e) => changeStart(e.target.value)}
-              aria-invalid={errors.startTime ? true : undefined} />
+            <input type={timeType} value={toInput(start, allDay)} onChange={(e) => changeStart(e.target.value)} />
           </Field>
           <Field label="End" error={errors.endTime}>
-            <input type={timeType} value={toInput(end, allDay)} onChange={(e) => setEnd(fromInput(e.target.value))}
-              aria-invalid={errors.endTime ? true : undefined} />
+            <input type={timeType} value={toInput(end, allDay)} onChange={(e) => setEnd(fromInput(e.target.value))} />
           </Field>
         </div>
         <Field label="Location" error={errors.location}>

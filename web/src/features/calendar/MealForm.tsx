@@ -92,8 +92,7 @@ export function MealForm({ event, familyId, today, members, canEdit, onDone, onD
       <ErrorBanner message={failure} onDismiss={() => setFailure(null)} />
       <fieldset className="stack cal-fields" disabled={!canEdit}>
         <Field label="Title" error={errors.title}>
-          <input value={title} onChange={(e) => setTitle(e.target.value)} maxLength={calendarLimits.titleMax}
-            aria-invalid={errors.title ? true : undefined} autoFocus={canEdit} />
+          <input value={title} onChange={(e) => setTitle(e.target.value)} maxLength={calendarLimits.titleMax} autoFocus={canEdit} />
         </Field>
         <Field label="Meal type">
           <select value={mealType} onChange={(e) => chooseType(e.target.value as MealType)}>
@@ -102,12 +101,10 @@ export function MealForm({ event, familyId, today, members, canEdit, onDone, onD
         </Field>
         <div className="cal-times">
           <Field label="Start" error={errors.startTime}>
-            <input type="datetime-local" value={toInput(start, false)} onChange={(e) => changeStart(e.target.value)}
-              aria-invalid={errors.startTime ? true : undefined} />
+            <input type="datetime-local" value={toInput(start, false)} onChange={(e) => changeStart(e.target.value)} />
           </Field>
           <Field label="End" error={errors.endTime}>
-            <input type="datetime-local" value={toInput(end, false)} onChange={(e) => setEnd(fromInput(e.target.value))}
-              aria-invalid={errors.endTime ? true : undefined} />
+            <input type="datetime-local" value={toInput(end, false)} onChange={(e) => setEnd(fromInput(e.target.value))} />
           </Field>
         </div>
         <Field label="Recipe">
@@ -129,8 +126,7 @@ export function MealForm({ event, familyId, today, members, canEdit, onDone, onD
         {isEatingOut ? (
           <>
             <Field label="Restaurant name" error={errors.restaurantName}>
-              <input value={restaurantName} onChange={(e) => setRestaurantName(e.target.value)} maxLength={calendarLimits.locationMax}
-                aria-invalid={errors.restaurantName ? true : undefined} />
+              <input value={restaurantName} onChange={(e) => setRestaurantName(e.target.value)} maxLength={calendarLimits.locationMax} />
             </Field>
             <Field label="Restaurant address" error={errors.restaurantAddress}>
               <input value={restaurantAddress} onChange={(e) => setRestaurantAddress(e.target.value)} maxLength={calendarLimits.addressMax} />
@@ -151,8 +147,7 @@ export function MealForm({ event, familyId, today, members, canEdit, onDone, onD
         </label>
         {addToGroceryList && (
           <Field label="Grocery list" error={errors.selectedGroceryListId}>
-            <select value={listId} onChange={(e) => setListId(e.target.value)}
-              aria-invalid={errors.selectedGroceryListId ? true : undefined}>
+            <select value={listId} onChange={(e) => setListId(e.target.value)}>
               <option value="">{(lists.data ?? []).length === 0 ? t.noLists : 'Choose a list'}</option>
               {(lists.data ?? []).map((l) => <option key={l.id} value={l.id}>{l.title}</option>)}
             </select>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { cloneElement, useId, type ReactElement } from 'react';
 import { EventInput } from '@hearth/contract/calendar';
 import type { FamilyMember } from '@hearth/contract/family';
 import { ApiError } from '../../shared/api/client.ts';
@@ -22,15 +22,19 @@ export function validate(body: EventBody): FieldErrors | null {
 /** The server's message for a failed save, or the spec's text when no answer came (§8). */
 export const saveFailure = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
 
-export function Field({ label, error, children, className }: {
-  label: string; error?: string; children: ReactNode; className?: string;
+/** A labelled control; its error sits outside the label (so the label stays the control's name) and describes it. */
+export function Field({ label, error, children }: {
+  label: string; error?: string; children: ReactElement<{ 'aria-describedby'?: string; 'aria-invalid'?: boolean }>;
 }) {
+  const errorId = useId();
   return (
-    <label className={className}>
-      {label}
-      {children}
-      {error && <span className="field-error" role="alert">{error}</span>}
-    </label>
+    <div className="cal-field">
+      <label>
+        {label}
+        {cloneElement(children, error ? { 'aria-describedby': errorId, 'aria-invalid': true } : {})}
+      </label>
+      {error && <span id={errorId} className="field-error" role="alert">{error}</span>}
+    </div>
   );
 }
 
