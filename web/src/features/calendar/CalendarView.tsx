@@ -50,6 +50,8 @@ function Tile({ info, members }: { info: EventDisplayInfo; members: Map<string, 
   const more = e.attendeeIds.length - shown.length;
   // Only the list has room to stack; grid tiles run their parts on together and show the place as a pin.
   const compact = info.view.type !== 'listWeek';
+  // A phone's month cell is a few letters wide: the title alone, the rest is a tap away.
+  if (compact && info.isNarrow) return <div className="cal-tile compact"><span className="cal-tile-title">{e.title}</span></div>;
   return (
     <div className={`cal-tile${compact ? ' compact' : ''}`}>
       {info.timeText && <span className="cal-tile-time">{info.timeText}</span>}
