@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { calendarLimits, recurringPatterns, type CalendarEvent, type RecurringPattern } from '@hearth/contract/calendar';
 import type { FamilyMember } from '@hearth/contract/family';
+import { errorMessage } from '../../shared/api/errors.ts';
 import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';
 import { difference, endFor, fromInput, shift, toInput } from './dates.ts';
-import { AttendeesField, Field, saveFailure, validate, type FieldErrors } from './fields.tsx';
+import { AttendeesField, Field, validate, type FieldErrors } from './fields.tsx';
 import { useCategories, useSaveEvent, useSeries, type EventBody } from './queries.ts';
 import { calendarTexts as t } from './texts.ts';
 
@@ -70,7 +71,7 @@ export function EventForm({ event, draft, members, canEdit, onDone, onDelete }: 
       await save.mutateAsync({ id: event?.id, occurrenceDate: single ? event.occurrenceDate : undefined, body });
       onDone();
     } catch (err) {
-      setFailure(saveFailure(err, event ? t.updateFailed : t.createFailed));
+      setFailure(errorMessage(err, event ? t.updateFailed : t.createFailed));
     }
   };
 

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { calendarLimits, mealTypes, type CalendarEvent } from '@hearth/contract/calendar';
 import type { FamilyMember } from '@hearth/contract/family';
+import { errorMessage } from '../../shared/api/errors.ts';
 import { ErrorBanner } from '../../shared/ui/Status.tsx';
 import { useGroceryLists, useMeals } from '../meals/queries.ts';
 import { addMinutes, fromInput, mealSlot, mealTypeAt, toInput, type MealType } from './dates.ts';
-import { AttendeesField, Field, saveFailure, validate, type FieldErrors } from './fields.tsx';
+import { AttendeesField, Field, validate, type FieldErrors } from './fields.tsx';
 import { useSaveEvent, type EventBody } from './queries.ts';
 import { calendarTexts as t } from './texts.ts';
 
@@ -83,7 +84,7 @@ export function MealForm({ event, familyId, today, members, canEdit, onDone, onD
       await save.mutateAsync({ id: event?.id, body });
       onDone();
     } catch (err) {
-      setFailure(saveFailure(err, event ? t.updateFailed : recipe === newRecipe ? t.recipeCreateFailed : t.mealCreateFailed));
+      setFailure(errorMessage(err, event ? t.updateFailed : recipe === newRecipe ? t.recipeCreateFailed : t.mealCreateFailed));
     }
   };
 

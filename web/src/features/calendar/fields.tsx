@@ -1,7 +1,6 @@
 import { cloneElement, useId, type ReactElement } from 'react';
 import { EventInput } from '@hearth/contract/calendar';
 import type { FamilyMember } from '@hearth/contract/family';
-import { ApiError } from '../../shared/api/client.ts';
 import type { EventBody } from './queries.ts';
 import { calendarTexts as t } from './texts.ts';
 
@@ -18,9 +17,6 @@ export function validate(body: EventBody): FieldErrors | null {
   }
   return errors;
 }
-
-/** The server's message for a failed save, or the spec's text when no answer came (§8). */
-export const saveFailure = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
 
 /** A labelled control; its error sits outside the label (so the label stays the control's name) and describes it. */
 export function Field({ label, error, children }: {
