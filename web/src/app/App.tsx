@@ -24,6 +24,8 @@ const RecurringItemsPage = lazy(() => import('../features/grocery/RecurringItems
 const MealDetailPage = lazy(() => import('../features/meals/MealDetailPage.tsx').then((m) => ({ default: m.MealDetailPage })));
 const LocationsPage = lazy(() => import('../features/locations/LocationsPage.tsx').then((m) => ({ default: m.LocationsPage })));
 const MealsPage = lazy(() => import('../features/meals/MealsPage.tsx').then((m) => ({ default: m.MealsPage })));
+// FullCalendar comes with this page only.
+const CalendarPage = lazy(() => import('../features/calendar/CalendarPage.tsx').then((m) => ({ default: m.CalendarPage })));
 const SuperadminPage = lazy(() => import('../features/superadmin/SuperadminPage.tsx').then((m) => ({ default: m.SuperadminPage })));
 
 export function App() {
@@ -49,6 +51,7 @@ export function App() {
             <Route path={paths.recurringItems} element={<RecurringItemsPage />} />
             <Route path={paths.meals} element={<MealsPage />} />
             <Route path="/meals/:id" element={<MealDetailPage />} />
+            <Route path={paths.calendar} element={<CalendarPage />} />
             <Route path={paths.locations} element={<LocationsPage />} />
           </Route>
         </Route>

@@ -2,9 +2,9 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { SessionUser } from '@hearth/contract/accounts';
-import type { FamilyMember } from '@hearth/contract/family';
 import { accessMessages } from '@hearth/contract/permissions';
 import { paths } from '../../shared/paths.ts';
+import { attends, MemberLegend } from '../../shared/ui/MemberLegend.tsx';
 import { ErrorBanner, Loading, Notice } from '../../shared/ui/Status.tsx';
 import { useCurrentUser } from '../../shared/useCurrentUser.ts';
 import { useTitle } from '../../shared/useTitle.ts';
@@ -76,30 +76,6 @@ function AiBanner({ userId }: { userId: string }) {
   );
 }
 
-/** Buttons that filter events and meals to one member; pressing the selected one again clears the filter. */
-function MemberLegend({ members, selected, onSelect }: {
-  members: FamilyMember[]; selected: string | null; onSelect: (id: string | null) => void;
-}) {
-  return (
-    <div className="nf-legend" role="group" aria-label={t.membersLabel}>
-      {members.map((m) => (
-        <button
-          key={m.id} type="button" className="nf-member" aria-pressed={selected === m.id}
-          onClick={() => onSelect(selected === m.id ? null : m.id)}
-        >
-          <span className="nf-dot" style={{ background: m.color }} aria-hidden="true" />
-          {m.name}
-        </button>
-      ))}
-      {selected && <button type="button" className="link" onClick={() => onSelect(null)}>{t.clearFilter}</button>}
-    </div>
-  );
-}
-
-/** Family-wide entries (no attendees) concern everyone, so a member filter keeps them. */
-const attends = (memberId: string | null) => (e: { attendeeIds: string[] }) =>
-  memberId === null || e.attendeeIds.length === 0 || e.attendeeIds.includes(memberId);
-
 function Feed({ user }: { user: SessionUser }) {
   const feed = useNewsfeed();
   const members = useQuery(membersQuery);
@@ -118,7 +94,7 @@ function Feed({ user }: { user: SessionUser }) {
       <QuickAdd />
       <AiBanner userId={user.id} />
       {feed.data && <OnboardingChecklist user={user} hasList={feed.data.groceryLists.length > 0} />}
-      {members.data && members.data.length > 0 && <MemberLegend members={members.data} selected={selected} onSelect={setSelected} />}
+      {members.data && members.data.length > 0 && <MemberLegend members={members.data} selected={selected} onSelect={setSelected} label={t.membersLabel} clearLabel={t.clearFilter} />}
       {feed.isPending && <Loading text={t.loading} />}
       {feed.isError && <ErrorBanner message={loadFailure(feed.error, t.loadFailed, t.loadError)} />}
       {feed.data && (

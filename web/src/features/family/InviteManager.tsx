@@ -7,7 +7,7 @@ import { type Invite } from '@hearth/contract/family';
 import { familyMessages as msg } from './texts.ts';
 import { limits } from '@hearth/contract/limits';
 import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';
-import { CopyLink } from './CopyLink.tsx';
+import { CopyLink } from '../../shared/ui/CopyLink.tsx';
 import { shortDateOf } from './format.ts';
 import { reasonOf, useCreateInvite, useInvites, useRevokeInvite } from './queries.ts';
 import { useConfirm } from '../../shared/ui/ConfirmDialog.tsx';

@@ -1,0 +1,126 @@
+import { useCallback, useMemo, useState } from 'react';
+import type { CalendarEvent } from '@hearth/contract/calendar';
+import { accessMessages } from '@hearth/contract/permissions';
+import { ApiError } from '../../shared/api/client.ts';
+import { attends, MemberLegend } from '../../shared/ui/MemberLegend.tsx';
+import { Modal } from '../../shared/ui/Modal.tsx';
+import { ErrorBanner, Loading, Notice } from '../../shared/ui/Status.tsx';
+import { useCan } from '../../shared/useCan.ts';
+import { useCurrentUser } from '../../shared/useCurrentUser.ts';
+import { useTitle } from '../../shared/useTitle.ts';
+import { useFamilySettings, useMembers } from '../family/queries.ts';
+import { CalendarView, type CalendarViewName } from './CalendarView.tsx';
+import { endFor, loadWindow, nextFullHour, nowIn } from './dates.ts';
+import { DeleteDialog } from './DeleteDialog.tsx';
+import { EventForm, type EventDraft } from './EventForm.tsx';
+import { ExportDialog } from './ExportDialog.tsx';
+import { MealForm } from './MealForm.tsx';
+import { useEvents } from './queries.ts';
+import { calendarTexts as t } from './texts.ts';
+import './calendar.css';
+
+type Editing =
+  | { kind: 'event'; event: CalendarEvent | null; draft: EventDraft }
+  | { kind: 'meal'; event: CalendarEvent | null };
+
+/** Phones start on the week list, whatever the window holds (spec: the list is the phone's view). */
+const narrow = () => window.matchMedia('(max-width: 640px)').matches;
+
+/** `/calendar`: the family's events and meals (spec part 2 §2). */
+export function CalendarPage() {
+  useTitle(t.title);
+  const me = useCurrentUser();
+  const settings = useFamilySettings();
+  const heading = settings.data ? `${settings.data.familyName}${t.headingSuffix}` : t.title;
+  if (me.data && !me.data.familyId) {
+    return <main className="page"><h1>{t.title}</h1><Notice>{accessMessages.noFamily}</Notice></main>;
+  }
+  return (
+    <main className="page stack calendar-page">
+      {me.data?.familyId && settings.isSuccess ? <Calendar familyId={me.data.familyId} heading={heading}
+        timezone={settings.data.timezone} /> : (
+        <>
+          <h1>{heading}</h1>
+          {settings.isError ? <ErrorBanner message={t.loadFailed} /> : <Loading text={t.loading} />}
+        </>
+      )}
+    </main>
+  );
+}
+
+function Calendar({ familyId, heading, timezone }: { familyId: string; heading: string; timezone: string }) {
+  const can = useCan();
+  const members = useMembers();
+  const now = useCallback(() => nowIn(timezone), [timezone]);
+  const today = now().slice(0, 10);
+  const [loadAround, setLoadAround] = useState(today);
+  const loaded = useMemo(() => loadWindow(loadAround), [loadAround]);
+  const events = useEvents(loaded);
+  const [initialView, setInitialView] = useState<CalendarViewName | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [deleting, setDeleting] = useState<CalendarEvent | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const memberMap = useMemo(() => new Map((members.data ?? []).map((m) => [m.id, m])), [members.data]);
+  const shown = useMemo(() => (events.data ?? []).filter(attends(selected)), [events.data, selected]);
+
+  // The first view depends on the first window's answer (spec §2): the week list with events, the month without.
+  if (initialView === null && events.isSuccess && !events.isPlaceholderData) {
+    setInitialView(narrow() || events.data.length > 0 ? 'listWeek' : 'dayGridMonth');
+  }
+
+  // Navigating outside the loaded window loads the window around the newly shown dates (spec §9).
+  const onRange = useCallback((range: { start: string; end: string; current: string }) => {
+    if (range.start < loaded.startDate || range.end > loaded.endDate) setLoadAround(range.current);
+  }, [loaded]);
+
+  const addEvent = (draft?: EventDraft) => {
+    const start = nextFullHour(now());
+    setEditing({ kind: 'event', event: null, draft: draft ?? { start, end: endFor(start, false), allDay: false } });
+  };
+  const open = (event: CalendarEvent) => setEditing(event.isMeal
+    ? { kind: 'meal', event }
+    : { kind: 'event', event, draft: { start: event.startTime, end: event.endTime, allDay: event.allDay } });
+  const toDelete = (event: CalendarEvent) => {
+    setEditing(null);
+    setDeleting(event);
+  };
+  const close = () => setEditing(null);
+  const formTitle = editing?.kind === 'meal' ? (editing.event ? t.editMeal : t.newMeal) : (editing?.event ? t.editEvent : t.newEvent);
+
+  return (
+    <>
+      <div className="spread cal-head">
+        <h1>{heading}</h1>
+        <div className="row">
+          {can.edit && <button type="button" onClick={() => addEvent()}>{t.addEvent}</button>}
+          {can.edit && <button type="button" onClick={() => setEditing({ kind: 'meal', event: null })}>{t.addMeal}</button>}
+          <button type="button" className="secondary" onClick={() => setExporting(true)}>{t.export}</button>
+        </div>
+      </div>
+      {members.data && members.data.length > 0 && (
+        <MemberLegend members={members.data} selected={selected} onSelect={setSelected} label={t.membersLabel} clearLabel={t.clearFilter} />
+      )}
+      {events.isError && <ErrorBanner message={events.error instanceof ApiError ? t.loadFailed : t.loadError} />}
+      {initialView === null ? (!events.isError && <Loading text={t.loading} />) : (
+        <div className={`cal-frame${events.isFetching ? ' fetching' : ''}`}>
+          <CalendarView events={shown} members={memberMap} initialView={initialView} initialDate={today} now={now}
+            canEdit={can.edit} onRange={onRange} onOpen={open}
+            onSelect={(range) => addEvent({ start: range.start, end: range.end, allDay: range.allDay })} />
+        </div>
+      )}
+      <Modal title={formTitle} open={editing !== null} onClose={close}>
+        {editing?.kind === 'event' && (
+          <EventForm key={editing.event?.id ?? 'new'} event={editing.event} draft={editing.draft} members={members.data ?? []}
+            canEdit={can.edit} onDone={close} onDelete={toDelete} />
+        )}
+        {editing?.kind === 'meal' && (
+          <MealForm event={editing.event} familyId={familyId} today={today} members={members.data ?? []}
+            canEdit={can.edit} onDone={close} onDelete={toDelete} />
+        )}
+      </Modal>
+      <DeleteDialog event={deleting} onClose={() => setDeleting(null)} onDeleted={() => setDeleting(null)} />
+      <ExportDialog open={exporting} onClose={() => setExporting(false)} isAdmin={can.admin} />
+    </>
+  );
+}

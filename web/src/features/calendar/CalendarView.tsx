@@ -1,0 +1,141 @@
+import FullCalendar, { type EventClickInfo, type EventDisplayInfo, type EventInput } from '@fullcalendar/react';
+import dayGridPlugin from '@fullcalendar/react/daygrid';
+import interactionPlugin from '@fullcalendar/react/interaction';
+import listPlugin from '@fullcalendar/react/list';
+import classicTheme from '@fullcalendar/react/themes/classic';
+import timeGridPlugin from '@fullcalendar/react/timegrid';
+import '@fullcalendar/react/skeleton.css';
+import '@fullcalendar/react/themes/classic/theme.css';
+import '@fullcalendar/react/themes/classic/palette.css';
+import type { CalendarEvent } from '@hearth/contract/calendar';
+import type { FamilyMember } from '@hearth/contract/family';
+import { addDays, fromCalendarDate } from './dates.ts';
+import { calendarTexts as t } from './texts.ts';
+
+/** Spec §9: regular events blue, meals orange; a member without a colour is grey. */
+const colors = { event: '#2563eb', meal: '#ea580c', member: '#999999' };
+const maxDots = 5;
+
+export type CalendarViewName = 'listWeek' | 'dayGridMonth' | 'timeGridWeek' | 'timeGridDay';
+
+const mapsLink = (place: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(place)}`;
+
+/** An occurrence as FullCalendar takes it; an all-day event's last day is inclusive here, exclusive there. */
+function toInput(e: CalendarEvent): EventInput {
+  return {
+    id: `${e.id}|${e.occurrenceDate}`,
+    title: e.title,
+    start: e.allDay ? e.startTime.slice(0, 10) : e.startTime,
+    end: e.allDay ? addDays(e.endTime.slice(0, 10), 1) : e.endTime,
+    allDay: e.allDay,
+    color: e.isMeal ? colors.meal : colors.event,
+    extendedProps: { event: e },
+  };
+}
+
+function Pin() {
+  return (
+    <svg width="11" height="11" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
+      <path d="M12 2a7 7 0 0 0-7 7c0 5 7 13 7 13s7-8 7-13a7 7 0 0 0-7-7zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5z" />
+    </svg>
+  );
+}
+
+function Tile({ info, members }: { info: EventDisplayInfo; members: Map<string, FamilyMember> }) {
+  const e = info.event.extendedProps.event as CalendarEvent | undefined;
+  // The range being dragged (select mirror) is no saved event: it shows its times only.
+  if (!e) return <div className="cal-tile"><span className="cal-tile-time">{info.timeText}</span></div>;
+  const place = e.location ?? e.address;
+  const shown = e.attendeeIds.slice(0, maxDots);
+  const more = e.attendeeIds.length - shown.length;
+  // Only the list has room to stack; grid tiles run their parts on together and show the place as a pin.
+  const compact = info.view.type !== 'listWeek';
+  // A phone's month cell is a few letters wide: the title alone, the rest is a tap away.
+  if (compact && info.isNarrow) return <div className="cal-tile compact"><span className="cal-tile-title">{e.title}</span></div>;
+  return (
+    <div className={`cal-tile${compact ? ' compact' : ''}`}>
+      {info.timeText && <span className="cal-tile-time">{info.timeText}</span>}
+      <span className="cal-tile-title">{e.isRecurring && <span aria-label="Recurring event" role="img">↻ </span>}{e.title}</span>
+      {place && (
+        <a className="cal-map" href={mapsLink(e.address ?? place)} target="_blank" rel="noopener noreferrer"
+          aria-label={t.mapsLink(place)} title={place}>
+          {compact ? <Pin /> : place}
+        </a>
+      )}
+      {shown.length > 0 && (
+        <span className="cal-dots">
+          {shown.map((id) => {
+            const member = members.get(id);
+            return <span key={id} className="member-dot" role="img" aria-label={member?.name ?? ''} title={member?.name}
+              style={{ background: member?.color ?? colors.member }} />;
+          })}
+          {more > 0 && <span className="cal-more">{t.more(more)}</span>}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/**
+ * FullCalendar 7 runs in its 'UTC' zone, so the family's wall-clock text shows as written and its selections come
+ * back as the same text; `now` is the family's wall clock, so Today and the today highlight are the family's.
+ */
+export function CalendarView({ events, members, initialView, initialDate, now, canEdit, onRange, onSelect, onOpen }: {
+  events: CalendarEvent[];
+  members: Map<string, FamilyMember>;
+  initialView: CalendarViewName;
+  initialDate: string;
+  now: () => string;
+  canEdit: boolean;
+  onRange: (range: { start: string; end: string; current: string }) => void;
+  onSelect: (range: { start: string; end: string; allDay: boolean }) => void;
+  onOpen: (event: CalendarEvent) => void;
+}) {
+  const click = (info: EventClickInfo) => {
+    // The tile's maps link opens the map, not the form.
+    if ((info.jsEvent.target as Element | null)?.closest('a.cal-map')) return;
+    info.jsEvent.preventDefault();
+    onOpen(info.event.extendedProps.event as CalendarEvent);
+  };
+  return (
+    <FullCalendar
+      plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, classicTheme]}
+      timeZone="UTC"
+      now={now}
+      initialView={initialView}
+      initialDate={initialDate}
+      headerToolbar={{ start: 'prev,next today', center: 'title', end: 'listWeek,dayGridMonth,timeGridWeek,timeGridDay' }}
+      buttons={{
+        listWeek: { text: 'List' },
+        dayGridMonth: { text: 'Month' },
+        timeGridWeek: { text: 'Week' },
+        timeGridDay: { text: 'Day' },
+      }}
+      slotMinTime="06:00:00"
+      slotMaxTime="22:00:00"
+      slotDuration="00:30:00"
+      scrollTime="08:00:00"
+      height="auto"
+      dayMaxEvents={4}
+      nowIndicator
+      editable={false}
+      selectable={canEdit}
+      selectMirror
+      selectLongPressDelay={300}
+      select={(info) => onSelect({
+        start: fromCalendarDate(info.start),
+        // A dragged all-day range ends at midnight after its last day; the form's all-day end is that last day.
+        end: info.allDay ? `${addDays(fromCalendarDate(info.end).slice(0, 10), -1)}T00:00:00` : fromCalendarDate(info.end),
+        allDay: info.allDay,
+      })}
+      datesSet={(info) => onRange({
+        start: fromCalendarDate(info.view.activeStart).slice(0, 10),
+        end: addDays(fromCalendarDate(info.view.activeEnd).slice(0, 10), -1),
+        current: fromCalendarDate(info.view.currentStart).slice(0, 10),
+      })}
+      eventClick={click}
+      events={events.map(toInput)}
+      eventContent={(info: EventDisplayInfo) => <Tile info={info} members={members} />}
+    />
+  );
+}
