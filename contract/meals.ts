@@ -30,6 +30,10 @@ export const mealMessages = {
   groceryListNotFound: 'Grocery list not found',
 } as const;
 
+/** Screens that save or shop a recipe for the planner's usage events. */
+export const mealSources = ['ai-meal-planner'] as const;
+export type MealSource = (typeof mealSources)[number];
+
 /** "Prep: N min · Total: N min"; an unknown time shows as a dash. */
 export function mealTimes(meal: { prepTime: number | null; totalTime: number | null }): string {
   return `Prep: ${meal.prepTime ?? '–'} min · Total: ${meal.totalTime ?? '–'} min`;
@@ -65,6 +69,8 @@ export const MealInput = z.object({
     .max(mealLimits.directionsMax, mealMessages.directionsTooLong).nullish(),
   prepTime: Minutes,
   totalTime: Minutes,
+  /** Where the recipe came from; 'ai-meal-planner' also records the planner's ai_meal_saved usage event. */
+  source: z.enum(mealSources).nullish(),
 });
 export type MealInput = z.input<typeof MealInput>;
 
@@ -144,6 +150,6 @@ export const addMealToGroceryList = endpoint({
   access: 'user',
   summary: 'Put one unpurchased item per ingredient at the top of a list, all or nothing (ADMIN or EDIT)',
   params: IdParams,
-  query: z.object({ groceryListId: Id, familyId: Id.optional() }),
+  query: z.object({ groceryListId: Id, familyId: Id.optional(), source: z.enum(mealSources).optional() }),
   response: z.object({ added: z.number().int() }),
 });

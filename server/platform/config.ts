@@ -18,6 +18,7 @@ const Env = z.object({
   AI_BASE_URL: z.url().optional(),
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   GEOCODER_URL: z.url().optional(),
 });
 
@@ -37,6 +38,17 @@ export interface Config {
   webDist: string | undefined;
   /** A geocoder speaking the Photon API, for address suggestions; none without it. */
   geocoderUrl: string | undefined;
+  /** An OpenAI-compatible chat endpoint for the meal planner; without it the planner answers from its catalogue. */
+  ai: AiConfig | undefined;
+}
+
+export interface AiConfig {
+  baseUrl: string;
+  /** Local servers (Ollama, llama.cpp) need none. */
+  apiKey: string | undefined;
+  model: string;
+  /** Each call's limit; past it the planner answers from its catalogue. */
+  timeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -53,6 +65,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (Boolean(e.SUPERADMIN_USERNAME) !== Boolean(e.SUPERADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  SUPERADMIN_USERNAME and SUPERADMIN_PASSWORD must be set together');
   }
+  if (Boolean(e.AI_BASE_URL) !== Boolean(e.AI_MODEL)) {
+    throw new ConfigError('Invalid configuration:\n  AI_BASE_URL and AI_MODEL must be set together');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -68,6 +83,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     webDist: e.WEB_DIST,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     geocoderUrl: e.GEOCODER_URL,
+    ai: e.AI_BASE_URL && e.AI_MODEL
+      ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS }
+      : undefined,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { BodyOf } from '@hearth/contract/endpoint';
 import type { EventType } from '@hearth/contract/events';
-import { mealMessages, type createMeal, type Meal } from '@hearth/contract/meals';
+import { mealMessages, type createMeal, type Meal, type MealSource } from '@hearth/contract/meals';
 import { requireEditor, requireFamily, requireOwnFamily, type FamilyCaller } from '../../platform/auth/family-access.ts';
 import type { Caller } from '../../platform/auth/sessions.ts';
 import type { Queryable, Tx } from '../../platform/db/client.ts';
@@ -50,6 +50,12 @@ export class MealService {
         familyId: member.familyId, actorId: member.userId, type: 'meal_created', subjectId: row.id,
         data: { ingredientCount: ingredients.length },
       });
+      if (input.source === 'ai-meal-planner') {
+        await this.deps.events.record(tx, {
+          familyId: member.familyId, actorId: member.userId, type: 'ai_meal_saved', subjectId: row.id,
+          data: { ingredient_count: ingredients.length },
+        });
+      }
       return this.load(tx, member.familyId, row.id);
     });
   }
@@ -79,7 +85,8 @@ export class MealService {
 
   /** One item per ingredient on the chosen list, all in one transaction: every item is added or none is. */
   async addToGroceryList(
-    caller: Caller, id: string, query: { groceryListId: string; familyId?: string | undefined },
+    caller: Caller, id: string,
+    query: { groceryListId: string; familyId?: string | undefined; source?: MealSource | undefined },
   ): Promise<{ added: number }> {
     const member = requireEditor(caller);
     requireOwnFamily(member, query.familyId);
@@ -88,10 +95,17 @@ export class MealService {
       const meal = await repo.findMeal(tx, member.familyId, id, 'share');
       if (!meal) throw notFound(mealMessages.notFound);
       const ingredients = await repo.listIngredients(tx, member.familyId, [id]);
-      return addRecipeItemsToList(tx, this.deps, {
+      const n = await addRecipeItemsToList(tx, this.deps, {
         familyId: member.familyId, userId: member.userId, listId: query.groceryListId, recipeId: id,
         items: ingredients.map((i) => ({ name: i.name, quantity: i.quantity, unit: i.unit })),
       });
+      if (query.source === 'ai-meal-planner') {
+        await this.deps.events.record(tx, {
+          familyId: member.familyId, actorId: member.userId, type: 'ai_meal_grocery_added', subjectId: id,
+          data: { listId: query.groceryListId, ingredient_count: n },
+        });
+      }
+      return n;
     });
     return { added };
   }
