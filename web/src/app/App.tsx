@@ -24,6 +24,7 @@ const RecurringItemsPage = lazy(() => import('../features/grocery/RecurringItems
 const MealDetailPage = lazy(() => import('../features/meals/MealDetailPage.tsx').then((m) => ({ default: m.MealDetailPage })));
 const LocationsPage = lazy(() => import('../features/locations/LocationsPage.tsx').then((m) => ({ default: m.LocationsPage })));
 const MealsPage = lazy(() => import('../features/meals/MealsPage.tsx').then((m) => ({ default: m.MealsPage })));
+const AiMealPlannerPage = lazy(() => import('../features/ai-planner/AiMealPlannerPage.tsx').then((m) => ({ default: m.AiMealPlannerPage })));
 const SuperadminPage = lazy(() => import('../features/superadmin/SuperadminPage.tsx').then((m) => ({ default: m.SuperadminPage })));
 
 export function App() {
@@ -50,6 +51,7 @@ export function App() {
             <Route path={paths.meals} element={<MealsPage />} />
             <Route path="/meals/:id" element={<MealDetailPage />} />
             <Route path={paths.locations} element={<LocationsPage />} />
+            <Route path={paths.aiMealPlanner} element={<AiMealPlannerPage />} />
           </Route>
         </Route>
         <Route path={paths.auth} element={<AuthPage />} />
