@@ -45,7 +45,8 @@ test('generate ideas from the catalogue, alter one, save it as a recipe and send
   await expect(salmon.getByText('Broil 8 to 10 minutes', { exact: false })).toBeVisible();
 
   await salmon.getByRole('button', { name: t.alter }).click();
-  const dialog = page.getByRole('dialog', { name: t.alterTitle('Miso-Glazed Salmon with Bok Choy') });
+  const dialog = page.getByRole('dialog', { name: t.alter });
+  await expect(dialog.getByText('Miso-Glazed Salmon with Bok Choy')).toBeVisible();
   await dialog.getByRole('button', { name: t.alter }).click();
   await expect(dialog.getByText(t.alterationRequired)).toBeVisible();
   await dialog.getByLabel(t.alterLabel).fill('use chicken instead');

@@ -42,8 +42,9 @@ export function AlterDialog({ meal, onClose, onAltered }: {
   };
 
   return (
-    <Modal title={meal ? t.alterTitle(meal.name) : t.alter} open={meal !== null} onClose={onClose}>
+    <Modal title={t.alter} open={meal !== null} onClose={onClose}>
       <form className="stack" onSubmit={submit} noValidate>
+        <p className="ai-alter-meal">{meal?.name}</p>
         <label>
           {t.alterLabel}
           <textarea rows={3} maxLength={aiLimits.alterationMax} placeholder={t.alterHint} value={request}

@@ -10,8 +10,13 @@ import { failureText } from '../meals/queries.ts';
 import { useAddSuggestionToList, useSaveSuggestion } from './queries.ts';
 import { aiTexts as t } from './texts.ts';
 
+/** Units counted in whole things read in the plural above one ("2 cloves"); measures such as tbsp or lb do not change. */
+const plurals: Record<string, string> = { clove: 'cloves', cup: 'cups', slice: 'slices', sprig: 'sprigs', head: 'heads', inch: 'inches', can: 'cans' };
+const unitFor = (quantity: number | null, unit: string | null) =>
+  (unit && quantity !== null && quantity > 1 ? (plurals[unit] ?? unit) : unit);
+
 const line = (i: GeneratedIngredient) =>
-  [i.quantity === null ? null : formatQuantity(i.quantity), i.unit, i.name].filter(Boolean).join(' ');
+  [i.quantity === null ? null : formatQuantity(i.quantity), unitFor(i.quantity, i.unit), i.name].filter(Boolean).join(' ');
 
 /** The numbered recipe text as steps; the model's words are text, never markup. */
 const steps = (recipe: string) => recipe.split('\n').map((s) => s.replace(/^\s*\d+\.\s*/, '').trim()).filter(Boolean);

@@ -31,7 +31,6 @@ export const aiTexts = {
   ingredients: 'Ingredients',
   fullRecipe: 'Full recipe',
   alter: 'Alter Recipe',
-  alterTitle: (name: string) => `Alter "${name}"`,
   alterLabel: 'How should we change it?',
   alterHint: 'e.g. make it vegetarian, milder, without onions, use chicken instead',
   altering: 'Altering...',
