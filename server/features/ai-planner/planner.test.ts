@@ -8,6 +8,7 @@ import { ManualClock } from '../../platform/clock.ts';
 import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
 import { joinAs } from '../../test/factories.ts';
 import { createList, itemsOf } from '../meals/testing.ts';
+import { forgetPastDays } from './repository.ts';
 import { dinnerRequest, eventsOf, generate, setTimezone } from './test-helpers.ts';
 
 let t: TestApp;
@@ -168,6 +169,29 @@ describe('the daily quota', () => {
     expect((await generate(ada)).status).toBe(429);
     expect(await remaining(bob)).toBe(aiLimits.requestsPerDay);
     expect((await generate(bob)).status).toBe(200);
+  });
+
+  it('forgets only days that are over in every timezone', async () => {
+    const ada = await family('Prune');
+    await setTimezone(t, ada.user.familyId!, 'Pacific/Kiritimati');
+    const kid = await family('PruneWest');
+    await setTimezone(t, kid.user.familyId!, 'Pacific/Pago_Pago');
+    clock.set('2026-03-20T11:00:00Z');
+    await generate(ada);
+    await generate(kid);
+    const days = async () => (await t.db.select().from(aiDailyUsage)).map((r) => r.day).sort();
+    expect(await days()).toContain('2026-03-21');
+    expect(await days()).toContain('2026-03-20');
+    clock.set('2026-03-22T10:59:00Z');
+    await forgetPastDays(t.db, clock);
+    expect(await days()).toEqual(['2026-03-20', '2026-03-21']);
+    clock.set('2026-03-22T23:59:00Z');
+    // Still 22 March in UTC: 20 March is the last day kept.
+    await forgetPastDays(t.db, clock);
+    expect(await days()).toEqual(['2026-03-20', '2026-03-21']);
+    clock.set('2026-03-23T00:00:00Z');
+    await forgetPastDays(t.db, clock);
+    expect(await days()).toEqual(['2026-03-21']);
   });
 
   it('is shared by the members of a family', async () => {

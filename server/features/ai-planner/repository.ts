@@ -1,4 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import type { Clock } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { aiDailyUsage, aiRecentSuggestions } from '../../platform/db/schema.ts';
 
@@ -24,9 +26,13 @@ export async function requestsOn(q: Queryable, familyId: string, day: string): P
   return row?.count ?? 0;
 }
 
-/** Days before `day` are over in every timezone a day later; their counts are no longer read. */
-export async function deleteDaysBefore(q: Queryable, day: string): Promise<void> {
-  await q.delete(aiDailyUsage).where(lt(aiDailyUsage.day, day));
+/**
+ * Forgets the counts of days no family is still in: two days before today in UTC is yesterday or earlier in every
+ * timezone, so no family's today is touched.
+ */
+export async function forgetPastDays(q: Queryable, clock: Clock): Promise<void> {
+  const cutoff = DateTime.fromJSDate(clock.now(), { zone: 'utc' }).minus({ days: 2 }).toISODate()!;
+  await q.delete(aiDailyUsage).where(lt(aiDailyUsage.day, cutoff));
 }
 
 export async function lastOffered(q: Queryable, familyId: string): Promise<string[]> {
