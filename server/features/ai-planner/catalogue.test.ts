@@ -11,7 +11,7 @@ const names = (r: Recipe) => r.ingredients.map(([, , name]) => name);
 const hasKind = (r: Recipe, kinds: Kind[]) => names(r).some((n) => [...kindsOf(n)].some((k) => kinds.includes(k)));
 const request = (input: AiMealRequestInput) => AiMealRequest.parse(input);
 const byId = new Map(catalogue.map((r) => [r.id, r]));
-const ids = (input: AiMealRequestInput, last: string[] = []) => suggest(request(input), last).recipes.map((r) => r.id);
+const ids = (input: AiMealRequestInput, last: string[] = []) => suggest(request(input), last).map((r) => r.id);
 const recipesFor = (input: AiMealRequestInput, last: string[] = []) => ids(input, last).map((id) => byId.get(id)!);
 const proteins = ['beef', 'pork', 'chicken', 'fish', 'veggie', 'vegan'] as const;
 
@@ -33,7 +33,7 @@ describe('the catalogue', () => {
   it('has at least three recipes of each protein in each time choice', () => {
     for (const protein of proteins) {
       for (const time of prepTimeChoices) {
-        const found = suggest(request({ proteinChoice: protein, timeToPrepare: time }), []).recipes;
+        const found = suggest(request({ proteinChoice: protein, timeToPrepare: time }), []);
         expect(found, `${protein}, ${time}`).toHaveLength(3);
         for (const r of found) {
           if (time === 'under 20 min') expect(r.total).toBeLessThan(20);
@@ -91,6 +91,10 @@ describe('fallback suggestions', () => {
     ['peanut allergy', ['nuts'] as Kind[]],
     ['egg-free', ['egg'] as Kind[]],
     ['no shellfish', ['shellfish'] as Kind[]],
+    ['no red meat', ['beef', 'pork', 'lamb'] as Kind[]],
+    ['halal', ['pork'] as Kind[]],
+    ['kosher', ['pork', 'shellfish'] as Kind[]],
+    ['nothing spicy, no spicy food', ['chili'] as Kind[]],
   ])('"%s" leaves out every recipe with such ingredients', (words, kinds) => {
     for (const proteinChoice of ['any', 'veggie', 'chicken', 'fish'] as const) {
       for (const timeToPrepare of prepTimeChoices) {

@@ -79,15 +79,18 @@ const named: [RegExp, Kind[], string][] = [
   [/\beggs?\b[- ]?free|no eggs?\b|egg allerg|allergic to eggs?/, ['egg'], 'egg-free'],
   [/shellfish/, ['shellfish'], 'shellfish-free'],
   [/seafood[- ]free|no seafood|without seafood/, [...seafoodKinds], 'no seafood'],
+  [/red meat/, ['beef', 'pork', 'lamb'], 'no red meat'],
   [/no pork|pork[- ]free|without pork/, ['pork'], 'no pork'],
+  [/\bhalal\b/, ['pork'], 'halal (no pork; choose halal meat)'],
+  [/\bkosher\b/, ['pork', 'shellfish'], 'kosher (no pork or shellfish; keep meat and dairy apart)'],
   [/no beef|beef[- ]free|without beef/, ['beef'], 'no beef'],
   [/no fish|fish[- ]free|without fish/, ['fish', 'shellfish'], 'no fish'],
   [/no chicken|without chicken|poultry[- ]free/, ['poultry'], 'no poultry'],
-  [/no spice|not spicy|no chil[il]|without chil[il]/, ['chili'], 'no chili'],
+  [/no spic|not spicy|no chil[il]|without chil[il]/, ['chili'], 'no chili'],
 ];
 
 /** Kind names a family may write after "no" or "without" that the table above already covers. */
-const coveredWords = /^(meat|dairy|gluten|wheat|nuts?|peanuts?|eggs?|shellfish|seafood|pork|beef|fish|chicken|poultry|milk|lactose|spice|spicy|chil[il]i?e?s?|chillies)$/;
+const coveredWords = /^(meat|red meat|dairy|gluten|wheat|nuts?|peanuts?|eggs?|shellfish|seafood|pork|beef|fish|chicken|poultry|milk|lactose|spice|spicy|spicy food|chil[il]i?e?s?|chillies)$/;
 
 /** Reads free dietary text such as "vegetarian, no mushrooms, nut allergy" into rules. */
 export function readRestrictions(text: string | null): Restrictions {

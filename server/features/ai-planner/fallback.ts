@@ -12,8 +12,8 @@ const timeBands: Record<PrepTimeChoice, { min: number; max: number }> = {
 const spiceRank: Record<SpiceLevel, number> = { mild: 0, medium: 1, spicy: 2 };
 
 /** Recipes that may answer the request: its protein, and nothing its dietary words rule out. */
-export function eligible(request: AiMealRequest, rules: Restrictions, recipes: readonly Recipe[] = catalogue): Recipe[] {
-  return recipes.filter((r) => proteinFits(request.proteinChoice, r.protein)
+function eligible(request: AiMealRequest, rules: Restrictions): Recipe[] {
+  return catalogue.filter((r) => proteinFits(request.proteinChoice, r.protein)
     && conflict(r.ingredients.map(([, , name]) => name), rules) === undefined);
 }
 
@@ -44,19 +44,13 @@ function score(r: Recipe, request: AiMealRequest): number {
   return s;
 }
 
-export interface Suggestion {
-  recipes: Recipe[];
-  /** The dietary rules the answer respects, in the family's words. */
-  rules: Restrictions;
-}
-
 /**
  * Three catalogue recipes for the request. Protein and dietary words are hard rules; the time choice is too while
  * at least three recipes meet it (otherwise the nearest times fill in, each showing its real time); cuisine,
  * kid-friendly, one pot and spice rank what is left. Recipes offered last time go to the back, so asking again
  * gives new ideas whenever more than three recipes qualify.
  */
-export function suggest(request: AiMealRequest, lastOffered: readonly string[]): Suggestion {
+export function suggest(request: AiMealRequest, lastOffered: readonly string[]): Recipe[] {
   const rules = readRestrictions(request.dietaryRestrictions);
   const pool = eligible(request, rules);
   const timed = pool.filter((r) => inBand(r, request.timeToPrepare));
@@ -69,7 +63,7 @@ export function suggest(request: AiMealRequest, lastOffered: readonly string[]):
     || minutesOutside(a, request.timeToPrepare) - minutesOutside(b, request.timeToPrepare)
     || score(b, request) - score(a, request)
     || a.id.localeCompare(b.id));
-  return { recipes: ranked.slice(0, aiLimits.mealsPerAnswer), rules };
+  return ranked.slice(0, aiLimits.mealsPerAnswer);
 }
 
 /** A catalogue recipe as the planner answers it. */

@@ -40,7 +40,7 @@ export class AiPlannerService {
     const status: AiStatus = meals ? 'success' : 'fallback';
     await this.deps.db.transaction(async (tx) => {
       if (!meals) {
-        const { recipes } = suggest(request, await repo.lastOffered(tx, member.familyId));
+        const recipes = suggest(request, await repo.lastOffered(tx, member.familyId));
         await repo.rememberOffered(tx, member.familyId, recipes.map((r) => r.id), this.deps.clock.now());
         meals = recipes.map(toGeneratedMeal);
       }

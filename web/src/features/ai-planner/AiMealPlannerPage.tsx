@@ -4,7 +4,6 @@ import {
   type CuisineType, type GeneratedMeal, type PrepTimeChoice, type ProteinChoice, type SpiceLevel,
 } from '@hearth/contract/ai-planner';
 import { ApiError } from '../../shared/api/client.ts';
-import { hasCode } from '../../shared/api/errors.ts';
 import { ErrorBanner, Loading, Notice } from '../../shared/ui/Status.tsx';
 import { useCan } from '../../shared/useCan.ts';
 import { useCurrentUser } from '../../shared/useCurrentUser.ts';
@@ -80,7 +79,6 @@ export function AiMealPlannerPage() {
       const batch = Date.now();
       setAnswer({ status: result.status, slots: result.meals.map((meal, i) => ({ key: `${batch}-${i}`, meal, altered: false })) });
     } catch (err) {
-      if (hasCode(err, 'RATE_LIMITED')) void usage.refetch();
       setError(err instanceof ApiError ? err.message : t.generateFailed);
     }
   };

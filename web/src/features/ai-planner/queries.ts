@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as api from '@hearth/contract/ai-planner';
 import * as meals from '@hearth/contract/meals';
 import { call } from '../../shared/api/client.ts';
+import { hasCode } from '../../shared/api/errors.ts';
 import { groceryKeys } from '../grocery/queries.ts';
 import { mealKeys } from '../meals/queries.ts';
 
@@ -12,17 +13,23 @@ export function useAiUsage() {
   return useQuery({ queryKey: aiKeys.usage, queryFn: () => call(api.aiUsage) });
 }
 
-/** Every answer and every quota refusal says how many requests are left; the page shows that number. */
+/** Every answer says how many requests are left, and a quota refusal means none; the page shows that number. */
 function useRemember() {
   const queryClient = useQueryClient();
-  return (remainingRequests: number) => queryClient.setQueryData(aiKeys.usage, { remainingRequests });
+  return {
+    answer: (remainingRequests: number) => queryClient.setQueryData(aiKeys.usage, { remainingRequests }),
+    failure: (error: unknown) => {
+      if (hasCode(error, 'RATE_LIMITED')) queryClient.setQueryData(aiKeys.usage, { remainingRequests: 0 });
+    },
+  };
 }
 
 export function useGenerateMeals() {
   const remember = useRemember();
   return useMutation({
     mutationFn: (body: api.AiMealRequestInput) => call(api.generateMeals, { body }),
-    onSuccess: (answer) => remember(answer.remainingRequests),
+    onSuccess: (answer) => remember.answer(answer.remainingRequests),
+    onError: remember.failure,
   });
 }
 
@@ -30,7 +37,8 @@ export function useAlterMeal() {
   const remember = useRemember();
   return useMutation({
     mutationFn: (body: api.AiAlterationRequestInput) => call(api.alterMeal, { body }),
-    onSuccess: (answer) => remember(answer.remainingRequests),
+    onSuccess: (answer) => remember.answer(answer.remainingRequests),
+    onError: remember.failure,
   });
 }
 
