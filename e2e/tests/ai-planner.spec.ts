@@ -73,3 +73,50 @@ test('generate ideas from the catalogue, alter one, save it as a recipe and send
   await chicken.getByRole('link', { name: t.viewMeal }).click();
   await expect(page.getByRole('heading', { name: 'Miso-Glazed Chicken with Bok Choy' })).toBeVisible();
 });
+
+test('every failure shows the spec\'s text, and a spent quota disables asking', async ({ page, request }) => {
+  const ada = await signUpViaApi(request, { name: 'Ada' });
+  await createListViaApi(request, ada, 'Weekly Shop');
+  await useSession(page, ada);
+  await page.goto('/ai-meal-planner');
+  await page.getByLabel(t.protein).selectOption({ label: 'Vegan' });
+  await page.getByLabel(t.time).selectOption({ label: '20-60 min' });
+
+  await page.route('**/api/ai-meal-planner', (route) => route.abort());
+  await page.getByRole('button', { name: t.generate }).click();
+  await expect(page.getByText(t.generateFailed)).toBeVisible();
+  await page.unroute('**/api/ai-meal-planner');
+  await page.getByRole('button', { name: t.generate }).click();
+  await expect(page.getByRole('article')).toHaveCount(3);
+  const card = page.getByRole('article').first();
+
+  await page.route('**/api/ai-meal-planner/alter', (route) => route.abort());
+  await card.getByRole('button', { name: t.alter }).click();
+  const dialog = page.getByRole('dialog', { name: t.alter });
+  await dialog.getByLabel(t.alterLabel).fill('milder');
+  await dialog.getByRole('button', { name: t.alter }).click();
+  await expect(dialog.getByText(t.alterFailed)).toBeVisible();
+  await dialog.getByRole('button', { name: t.cancel }).click();
+
+  const refuse = (message: string, status: number) => ({
+    status, contentType: 'application/json', body: JSON.stringify({ code: status === 404 ? 'NOT_FOUND' : 'FORBIDDEN', message }),
+  });
+  await page.route('**/api/meals', (route) => route.fulfill(refuse('You do not have permission to do this.', 403)));
+  await card.getByRole('button', { name: t.saveAsMeal }).click();
+  await expect(card.getByText(`${t.saveFailed}: You do not have permission to do this.`)).toBeVisible();
+  await page.unroute('**/api/meals');
+  await page.route('**/api/meals/*/add-to-grocery-list*', (route) => route.fulfill(refuse('Grocery list not found', 404)));
+  await card.getByRole('button', { name: t.addToList }).click();
+  await expect(card.getByText(`${t.addFailed}: Grocery list not found`)).toBeVisible();
+  await expect(card.getByText(t.saved)).toBeVisible();
+
+  await page.route('**/api/ai-meal-planner', (route) => route.fulfill({
+    status: 429, contentType: 'application/json',
+    body: JSON.stringify({ code: 'RATE_LIMITED', message: t.quotaReached, remainingRequests: 0 }),
+  }));
+  await page.getByRole('button', { name: t.generate }).click();
+  await expect(page.getByRole('alert').getByText(t.quotaReached)).toBeVisible();
+  await expect(page.getByTestId('remaining')).toHaveText(t.remaining(0));
+  await expect(page.getByRole('button', { name: t.generate })).toBeDisabled();
+  await expect(card.getByRole('button', { name: t.alter })).toBeDisabled();
+});
