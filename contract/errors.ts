@@ -44,5 +44,9 @@ export const ErrorBody = z.object({
   code: z.enum(errorCodes),
   message: z.string(),
   errors: z.array(z.string()).optional(),
+  /** The AI planner's requests left today, on its quota answer (429). */
+  remainingRequests: z.number().int().optional(),
 });
+/** What an error may carry besides its code, message and rule failures. */
+export type ErrorExtra = Omit<ErrorBody, 'code' | 'message' | 'errors'>;
 export type ErrorBody = z.infer<typeof ErrorBody>;

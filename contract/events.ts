@@ -54,6 +54,11 @@ export const eventTopics = {
   calendar_event_updated: ['calendar'],
   calendar_event_deleted: ['calendar'],
   calendar_exported: ['calendar'],
+
+  // The AI planner's usage; what it changes (a meal, list items) is recorded under those features' own types.
+  ai_meal_request: [],
+  ai_meal_saved: [],
+  ai_meal_grocery_added: [],
 } as const satisfies Record<string, readonly LiveTopic[]>;
 
 export type EventType = keyof typeof eventTopics;

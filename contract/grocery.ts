@@ -53,7 +53,7 @@ export const groceryMessages = {
   tooManyComments: `A list can have at most ${groceryLimits.activeCommentsPerList} comments. Archive some to add more.`,
 } as const;
 
-/** `hearth_singular` of migration 0008, for the web's own matching (which recipe ingredients are already listed). */
+/** `hearth_singular` of migration 0009, for the web's own matching (which recipe ingredients are already listed). */
 export function singular(value: string | null): string {
   const x = (value ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
   let s = x;

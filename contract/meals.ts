@@ -33,6 +33,10 @@ export const mealMessages = {
   tooManyMeals: `A family can have at most ${mealLimits.mealsPerFamily} meals.`,
 } as const;
 
+/** Screens that save or shop a recipe for the planner's usage events. */
+export const mealSources = ['ai-meal-planner'] as const;
+export type MealSource = (typeof mealSources)[number];
+
 /** "Prep: N min · Total: N min"; an unknown time shows as a dash. */
 export function mealTimes(meal: { prepTime: number | null; totalTime: number | null }): string {
   return `Prep: ${meal.prepTime ?? '–'} min · Total: ${meal.totalTime ?? '–'} min`;
@@ -68,6 +72,8 @@ export const MealInput = z.object({
     .max(mealLimits.directionsMax, mealMessages.directionsTooLong).nullish(),
   prepTime: Minutes,
   totalTime: Minutes,
+  /** Where the recipe came from; 'ai-meal-planner' also records the planner's ai_meal_saved usage event. */
+  source: z.enum(mealSources).nullish(),
 });
 export type MealInput = z.input<typeof MealInput>;
 
@@ -147,7 +153,7 @@ export const addMealToGroceryList = endpoint({
   access: 'user',
   summary: 'Put the ingredients (all, or those named in `ingredients`) on a list, all or nothing; one already unpurchased there raises its quantity (ADMIN or EDIT)',
   params: IdParams,
-  query: z.object({ groceryListId: Id, familyId: Id.optional() }),
+  query: z.object({ groceryListId: Id, familyId: Id.optional(), source: z.enum(mealSources).optional() }),
   /** Optional: the names of the ingredients to add (any case); without it, every ingredient. */
   body: z.object({
     ingredients: z.array(z.string().trim().min(1).max(mealLimits.ingredientNameMax)).max(mealLimits.ingredientsMax).optional(),

@@ -33,6 +33,7 @@ import type { FeatureModule } from './platform/module.ts';
 import { calendarModule } from './features/calendar/module.ts';
 import { dashboardModule } from './features/dashboard/module.ts';
 import { accountsModule } from './features/accounts/module.ts';
+import { aiPlannerModule } from './features/ai-planner/module.ts';
 import { familyModule } from './features/family/module.ts';
 import { groceryModule } from './features/grocery/module.ts';
 import { liveModule } from './features/live/module.ts';
@@ -43,7 +44,7 @@ import { superadminModule } from './features/superadmin/module.ts';
 /** Every feature of the app; adding one is one line here. */
 const modules: FeatureModule[] = [
   accountsModule, familyModule, mealsModule, superadminModule, groceryModule, locationsModule, calendarModule, dashboardModule,
-  liveModule,
+  aiPlannerModule, liveModule,
 ];
 
 /** Vite's hashed build output under assets/ is immutable; everything else (index.html, icons) is revalidated. */

@@ -30,6 +30,16 @@ describe('configuration', () => {
     });
   });
 
+  it('reads the AI endpoint, with a 30 s call limit unless told otherwise', () => {
+    expect(loadConfig({}).ai).toBeUndefined();
+    expect(loadConfig({ AI_BASE_URL: 'http://127.0.0.1:11434/v1', AI_MODEL: 'llama3.2' }).ai).toEqual({
+      baseUrl: 'http://127.0.0.1:11434/v1', apiKey: undefined, model: 'llama3.2', timeoutMs: 30_000,
+    });
+    expect(loadConfig({
+      AI_BASE_URL: 'https://api.openai.com/v1', AI_API_KEY: 'sk-x', AI_MODEL: 'gpt-4o-mini', AI_TIMEOUT_MS: '5000',
+    }).ai).toEqual({ baseUrl: 'https://api.openai.com/v1', apiKey: 'sk-x', model: 'gpt-4o-mini', timeoutMs: 5000 });
+  });
+
   it.each([
     [{ PORT: 'abc' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
@@ -38,6 +48,9 @@ describe('configuration', () => {
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
     [{ REQUIRE_APPROVAL: 'maybe' }, 'REQUIRE_APPROVAL'],
     [{ SUPERADMIN_USERNAME: 'root' }, 'SUPERADMIN_PASSWORD'],
+    [{ AI_BASE_URL: 'http://127.0.0.1:11434/v1' }, 'AI_MODEL'],
+    [{ AI_MODEL: 'llama3.2' }, 'AI_BASE_URL'],
+    [{ AI_BASE_URL: 'http://ai', AI_MODEL: 'm', AI_TIMEOUT_MS: 'soon' }, 'AI_TIMEOUT_MS'],
   ])('refuses %o with a message naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

@@ -18,6 +18,7 @@ const Env = z.object({
   AI_BASE_URL: z.url().optional(),
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   GEOCODER_URL: z.url().optional(),
   WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(300),
 });
@@ -40,6 +41,17 @@ export interface Config {
   geocoderUrl: string | undefined;
   /** Writes one user may make per minute (429 past it), so one member cannot flood the shared database. */
   writesPerMinute: number;
+  /** An OpenAI-compatible chat endpoint for the meal planner; without it the planner answers from its catalogue. */
+  ai: AiConfig | undefined;
+}
+
+export interface AiConfig {
+  baseUrl: string;
+  /** Local servers (Ollama, llama.cpp) need none. */
+  apiKey: string | undefined;
+  model: string;
+  /** Each call's limit; past it the planner answers from its catalogue. */
+  timeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -55,6 +67,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const e = parsed.data;
   if (Boolean(e.SUPERADMIN_USERNAME) !== Boolean(e.SUPERADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  SUPERADMIN_USERNAME and SUPERADMIN_PASSWORD must be set together');
+  }
+  if (Boolean(e.AI_BASE_URL) !== Boolean(e.AI_MODEL)) {
+    throw new ConfigError('Invalid configuration:\n  AI_BASE_URL and AI_MODEL must be set together');
   }
   return {
     port: e.PORT,
@@ -72,6 +87,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     geocoderUrl: e.GEOCODER_URL,
     writesPerMinute: e.WRITES_PER_MINUTE,
+    ai: e.AI_BASE_URL && e.AI_MODEL
+      ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS }
+      : undefined,
   };
 }
 

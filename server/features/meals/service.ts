@@ -1,6 +1,6 @@
 import type { BodyOf } from '@hearth/contract/endpoint';
 import type { EventType } from '@hearth/contract/events';
-import { mealMessages, type createMeal, type Meal } from '@hearth/contract/meals';
+import { mealMessages, type createMeal, type Meal, type MealSource } from '@hearth/contract/meals';
 import { requireEditor, requireFamily, requireOwnFamily, type FamilyCaller } from '../../platform/auth/family-access.ts';
 import type { Caller } from '../../platform/auth/sessions.ts';
 import type { Queryable, Tx } from '../../platform/db/client.ts';
@@ -52,6 +52,12 @@ export class MealService {
         familyId: member.familyId, actorId: member.userId, type: 'meal_created', subjectId: row.id,
         data: { ingredientCount: ingredients.length },
       });
+      if (input.source === 'ai-meal-planner') {
+        await this.deps.events.record(tx, {
+          familyId: member.familyId, actorId: member.userId, type: 'ai_meal_saved', subjectId: row.id,
+          data: { ingredient_count: ingredients.length },
+        });
+      }
       return this.load(tx, member.familyId, row.id);
     });
   }
@@ -81,7 +87,8 @@ export class MealService {
 
   /** The ingredients (all, or those named) on the chosen list, in one transaction: every one goes on or none does. */
   async addToGroceryList(
-    caller: Caller, id: string, query: { groceryListId: string; familyId?: string | undefined }, only?: string[],
+    caller: Caller, id: string,
+    query: { groceryListId: string; familyId?: string | undefined; source?: MealSource | undefined }, only?: string[],
   ): Promise<{ added: number }> {
     const chosen = only && new Set(only.map((name) => name.toLowerCase()));
     const member = requireEditor(caller);
@@ -92,10 +99,17 @@ export class MealService {
       if (!meal) throw notFound(mealMessages.notFound);
       const ingredients = (await repo.listIngredients(tx, member.familyId, [id]))
         .filter((i) => !chosen || chosen.has(i.name.toLowerCase()));
-      return addRecipeItemsToList(tx, this.deps, {
+      const n = await addRecipeItemsToList(tx, this.deps, {
         familyId: member.familyId, userId: member.userId, listId: query.groceryListId, recipeId: id,
         items: ingredients.map((i) => ({ name: i.name, quantity: i.quantity, unit: i.unit })),
       });
+      if (query.source === 'ai-meal-planner') {
+        await this.deps.events.record(tx, {
+          familyId: member.familyId, actorId: member.userId, type: 'ai_meal_grocery_added', subjectId: id,
+          data: { listId: query.groceryListId, ingredient_count: n },
+        });
+      }
+      return n;
     });
     return { added };
   }

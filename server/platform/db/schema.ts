@@ -3,6 +3,7 @@
  * through this index.
  */
 export * from './schema/accounts.ts';
+export * from './schema/ai-planner.ts';
 export * from './schema/calendar.ts';
 export * from './schema/events.ts';
 export * from './schema/family.ts';

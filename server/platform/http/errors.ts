@@ -12,7 +12,7 @@ const codeForStatus: Record<number, ErrorCode> = {
 /** Turns every failure into `ErrorBody`; anything unexpected is logged and answered as a plain 500. */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
-    return send(reply, error.status, { code: error.code, message: error.message, errors: error.errors });
+    return send(reply, error.status, { code: error.code, message: error.message, errors: error.errors, ...error.extra });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors = error.validation.map((v) => v.message ?? errorMessages.invalidValue);

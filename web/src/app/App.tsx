@@ -26,6 +26,7 @@ const LocationsPage = lazy(() => import('../features/locations/LocationsPage.tsx
 const MealsPage = lazy(() => import('../features/meals/MealsPage.tsx').then((m) => ({ default: m.MealsPage })));
 // FullCalendar comes with this page only.
 const CalendarPage = lazy(() => import('../features/calendar/CalendarPage.tsx').then((m) => ({ default: m.CalendarPage })));
+const AiMealPlannerPage = lazy(() => import('../features/ai-planner/AiMealPlannerPage.tsx').then((m) => ({ default: m.AiMealPlannerPage })));
 const SuperadminPage = lazy(() => import('../features/superadmin/SuperadminPage.tsx').then((m) => ({ default: m.SuperadminPage })));
 
 export function App() {
@@ -53,6 +54,7 @@ export function App() {
             <Route path="/meals/:id" element={<MealDetailPage />} />
             <Route path={paths.calendar} element={<CalendarPage />} />
             <Route path={paths.locations} element={<LocationsPage />} />
+            <Route path={paths.aiMealPlanner} element={<AiMealPlannerPage />} />
           </Route>
         </Route>
         <Route path={paths.auth} element={<AuthPage />} />

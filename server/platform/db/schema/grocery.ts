@@ -27,7 +27,7 @@ export const recurringItems = pgTable('recurring_items', {
 
 /**
  * What makes two unpurchased items one: the singular, lower-case name and unit, so "Eggs" and "egg", "2 lbs" and
- * "1 lb" meet. `hearth_singular` is a SQL function (migration 0008, mirrored by `itemMatchKey` in the contract):
+ * "1 lb" meet. `hearth_singular` is a SQL function (migration 0009, mirrored by `itemMatchKey` in the contract):
  * -es after ch, sh, x, z, ss and o, -ies as -y, and a final -s (not -ss, -us) are dropped, then a final -ie reads -y
  * and -oe reads -o, so both forms of "cookie" and "shoe" meet.
  */

@@ -1,4 +1,4 @@
--- Custom SQL migration file, put your code below! ---- The singular, lower-case form of an item's name or unit (see schema/grocery.ts): one definition that the
+-- The singular, lower-case form of an item's name or unit (see schema/grocery.ts): one definition that the
 -- generated match key and the queries comparing against it share.
 CREATE FUNCTION hearth_singular(value text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT CASE WHEN s ~ 'ie$' THEN left(s, -2) || 'y' WHEN s ~ 'oe$' THEN left(s, -1) ELSE s END

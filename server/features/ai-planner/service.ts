@@ -1,0 +1,96 @@
+import { DateTime } from 'luxon';
+import {
+  aiLimits, aiMessages, type AiAlterationRequest, type AiAnswer, type AiMealRequest, type AiStatus, type GeneratedMeal,
+} from '@hearth/contract/ai-planner';
+import { requireFamily, type FamilyCaller } from '../../platform/auth/family-access.ts';
+import type { Caller } from '../../platform/auth/sessions.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { rateLimited } from '../../platform/errors.ts';
+import { defaultTimezone } from '../../platform/recurrence.ts';
+import { familyTimezone } from '../family/membership.ts';
+import { alterFromRules } from './alterations.ts';
+import { suggest, toGeneratedMeal } from './fallback.ts';
+import { MealProvider, ProviderFailure } from './provider.ts';
+import * as repo from './repository.ts';
+
+/**
+ * The meal planner. Every member may ask (READ_ONLY too: ideas change nothing); each generation or alteration
+ * counts one of the family's requests for its local day, claimed before the provider is asked, so parallel
+ * requests cannot pass the limit. Without a provider, or when it fails, the app's catalogue answers.
+ */
+export class AiPlannerService {
+  private readonly deps: Deps;
+  private readonly provider: MealProvider | undefined;
+
+  constructor(deps: Deps) {
+    this.deps = deps;
+    this.provider = deps.config.ai ? new MealProvider(deps.config.ai, deps.log) : undefined;
+  }
+
+  async usage(caller: Caller): Promise<{ remainingRequests: number }> {
+    const member = requireFamily(caller);
+    const used = await repo.requestsOn(this.deps.db, member.familyId, await this.today(member.familyId));
+    return { remainingRequests: Math.max(0, aiLimits.requestsPerDay - used) };
+  }
+
+  async generate(caller: Caller, request: AiMealRequest): Promise<AiAnswer> {
+    const member = requireFamily(caller);
+    const remainingRequests = await this.claim(member);
+    let meals = await this.fromProvider(() => this.provider?.generate(request));
+    const status: AiStatus = meals ? 'success' : 'fallback';
+    await this.deps.db.transaction(async (tx) => {
+      if (!meals) {
+        const recipes = suggest(request, await repo.lastOffered(tx, member.familyId));
+        await repo.rememberOffered(tx, member.familyId, recipes.map((r) => r.id), this.deps.clock.now());
+        meals = recipes.map(toGeneratedMeal);
+      }
+      await this.deps.events.record(tx, {
+        familyId: member.familyId, actorId: member.userId, type: 'ai_meal_request',
+        data: {
+          kind: 'generate', status, meal_count: meals.length, protein: request.proteinChoice, time: request.timeToPrepare,
+          cuisine: request.cuisineType,
+        },
+      });
+    });
+    return { meals: meals ?? [], remainingRequests, status };
+  }
+
+  async alter(caller: Caller, request: AiAlterationRequest): Promise<AiAnswer> {
+    const member = requireFamily(caller);
+    const remainingRequests = await this.claim(member);
+    const fromAi = await this.fromProvider(async () => {
+      const meal = await this.provider?.alter(request);
+      return meal ? [meal] : undefined;
+    });
+    const status: AiStatus = fromAi ? 'success' : 'fallback';
+    const meals = fromAi ?? [alterFromRules(request)];
+    await this.deps.events.record(this.deps.db, {
+      familyId: member.familyId, actorId: member.userId, type: 'ai_meal_request', data: { kind: 'alter', status },
+    });
+    return { meals, remainingRequests, status };
+  }
+
+  /** Counts one request for the family's day, or refuses with 429 and none remaining. */
+  private async claim(member: FamilyCaller): Promise<number> {
+    const day = await this.today(member.familyId);
+    const count = await repo.claimRequest(this.deps.db, member.familyId, day, aiLimits.requestsPerDay);
+    if (count === null) throw rateLimited(aiMessages.quotaReached, { remainingRequests: 0 });
+    return aiLimits.requestsPerDay - count;
+  }
+
+  /** The provider's meals, or undefined when there is none or it failed (logged; the catalogue answers). */
+  private async fromProvider(ask: () => Promise<GeneratedMeal[] | undefined> | undefined): Promise<GeneratedMeal[] | undefined> {
+    try {
+      return await ask();
+    } catch (error) {
+      if (!(error instanceof ProviderFailure)) throw error;
+      this.deps.log.warn({ reason: error.message }, 'AI meal planner: answering from the catalogue');
+      return undefined;
+    }
+  }
+
+  private async today(familyId: string): Promise<string> {
+    const timezone = (await familyTimezone(this.deps.db, familyId)) ?? defaultTimezone;
+    return DateTime.fromJSDate(this.deps.clock.now(), { zone: timezone }).toISODate()!;
+  }
+}
