@@ -122,6 +122,19 @@ describe('recurring series', () => {
   });
 });
 
+describe('the window', () => {
+  it('shows plain events by overlap whatever their length: near ones by start, long ones however early they began', async () => {
+    const camp = await create(other, event({ title: 'Camp', startTime: '2025-12-01T08:00:00', endTime: '2026-05-30T17:00:00' }));
+    const trip = await create(other, event({ title: 'Trip', startTime: '2026-04-20T08:00:00', endTime: '2026-05-03T17:00:00' }));
+    await create(other, event({ title: 'Over', startTime: '2026-04-01T08:00:00', endTime: '2026-04-30T17:00:00' }));
+    await create(other, event({ title: 'Later', startTime: '2026-06-01T08:00:00', endTime: '2026-06-01T09:00:00' }));
+    const rows = await t.db.select({ title: calendarEvents.title, reachesFar: calendarEvents.reachesFar }).from(calendarEvents)
+      .where(eq(calendarEvents.familyId, other.user.familyId!));
+    expect(Object.fromEntries(rows.map((r) => [r.title, r.reachesFar]))).toMatchObject({ Camp: true, Trip: false });
+    expect((await window(other, '2026-05-01', '2026-05-31')).map((e) => e.id).sort()).toEqual([camp.id, trip.id].sort());
+  });
+});
+
 describe('deleting', () => {
   const del = (user: SignedInUser, id: string, deleteType: string, occurrenceDate?: string) =>
     user.call(api.deleteEvent, { params: { id }, query: { deleteType, ...(occurrenceDate ? { occurrenceDate } : {}) } });

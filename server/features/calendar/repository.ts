@@ -1,7 +1,7 @@
-import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Queryable } from '../../platform/db/client.ts';
+import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import { rawRows, type Queryable } from '../../platform/db/client.ts';
 import {
-  calendarEventAttendees, calendarEventExceptions, calendarEvents, calendarFeeds, families, familyMembers,
+  calendarEventAttendees, calendarEventExceptions, calendarEvents, calendarFeeds, families, familyMembers, farSpanDays,
 } from '../../platform/db/schema.ts';
 
 export type EventRow = typeof calendarEvents.$inferSelect;
@@ -18,23 +18,41 @@ const shownColumns = {
 };
 export type ShownRow = Pick<EventRow, keyof typeof shownColumns>;
 
-/** Longest span an occurrence of a series is looked back for when it started before the window (days). */
-const seriesLookbackDays = 62;
+/** How far before a window a row can start and still show in it, unless it is a far row (a series, a long event). */
+const seriesLookbackDays = farSpanDays;
 
 /**
- * Every row that can show in [from, toExclusive) in one indexed query: plain events overlapping the window, and
- * series that start before its end and have not ended before it began.
+ * Every row that can show in [from, toExclusive), in two indexed reads: near rows (plain events of up to
+ * `farSpanDays`) by start within the lookback, so a short window never reads the family's whole history; and far
+ * rows (series, longer events) that start before the window's end and have not ended before it began.
  */
-export function eventsInWindow(q: Queryable, familyId: string, from: string, toExclusive: string, lookbackFrom: string) {
-  const e = calendarEvents;
-  return q.select(shownColumns).from(e).where(and(
-    eq(e.familyId, familyId),
-    lt(e.startTime, toExclusive),
-    or(
-      and(isNull(e.recurringPattern), or(sql`${e.endTime} > ${from}`, gte(e.startTime, from))),
-      and(isNotNull(e.recurringPattern), or(isNull(e.recurringEndDate), gte(e.recurringEndDate, lookbackFrom))),
-    ),
-  )).orderBy(asc(e.startTime));
+interface WindowRow {
+  id: string; title: string; description: string | null; location: string | null; address: string | null;
+  start_time: string; end_time: string; all_day: boolean; category_id: string | null; recurring_pattern: string | null;
+  recurring_end_date: string | null; series_id: string | null; original_date: string | null; is_meal: boolean;
+  meal_id: string | null;
+}
+
+export async function eventsInWindow(q: Queryable, familyId: string, from: string, toExclusive: string, lookbackFrom: string) {
+  const rows = await rawRows<WindowRow>(q, sql`
+    select id, title, description, location, address, start_time, end_time, all_day, category_id, recurring_pattern,
+      recurring_end_date, series_id, original_date, is_meal, meal_id
+    from ${calendarEvents}
+    where family_id = ${familyId} and not reaches_far and start_time >= ${lookbackFrom} and start_time < ${toExclusive}
+      and (end_time > ${from} or start_time >= ${from})
+    union all
+    select id, title, description, location, address, start_time, end_time, all_day, category_id, recurring_pattern,
+      recurring_end_date, series_id, original_date, is_meal, meal_id
+    from ${calendarEvents}
+    where family_id = ${familyId} and reaches_far and start_time < ${toExclusive}
+      and ((recurring_pattern is null and end_time > ${from})
+        or (recurring_pattern is not null and (recurring_end_date is null or recurring_end_date >= ${lookbackFrom})))`);
+  return rows.map((r): ShownRow => ({
+    id: r.id, title: r.title, description: r.description, location: r.location, address: r.address,
+    startTime: r.start_time, endTime: r.end_time, allDay: r.all_day, categoryId: r.category_id,
+    recurringPattern: r.recurring_pattern, recurringEndDate: r.recurring_end_date, seriesId: r.series_id,
+    originalDate: r.original_date, isMeal: r.is_meal, mealId: r.meal_id,
+  }));
 }
 export { seriesLookbackDays };
 
@@ -71,13 +89,13 @@ export async function deleteOverrides(q: Queryable, familyId: string, seriesId: 
   ));
 }
 
-/** Ids go as one array parameter: a window holds hundreds of series, and one parameter each costs planning time. */
-const anyOf = (column: typeof calendarEventExceptions.eventId | typeof calendarEventAttendees.eventId, ids: string[]) =>
-  sql`${column} = any(${sql.param(ids)}::uuid[])`;
+// The window's reads are raw SQL (rawRows), and ids go as one array parameter: a window holds hundreds of series,
+// and one parameter each costs planning time.
 
-export async function exceptionsOf(q: Queryable, eventIds: string[]) {
+export async function exceptionsOf(q: Queryable, eventIds: string[]): Promise<{ eventId: string; occurrenceDate: string }[]> {
   if (eventIds.length === 0) return [];
-  return q.select().from(calendarEventExceptions).where(anyOf(calendarEventExceptions.eventId, eventIds));
+  return rawRows(q, sql`select event_id as "eventId", occurrence_date as "occurrenceDate" from ${calendarEventExceptions}
+    where event_id = any(${sql.param(eventIds)}::uuid[])`);
 }
 
 export async function addException(q: Queryable, eventId: string, occurrenceDate: string): Promise<void> {
@@ -87,9 +105,8 @@ export async function addException(q: Queryable, eventId: string, occurrenceDate
 /** Each event's attendee ids, one row per event (fewer rows to read than one per attendee). */
 export async function attendeesOf(q: Queryable, eventIds: string[]): Promise<{ eventId: string; memberIds: string[] }[]> {
   if (eventIds.length === 0) return [];
-  const a = calendarEventAttendees;
-  return q.select({ eventId: a.eventId, memberIds: sql<string[]>`array_agg(${a.memberId} order by ${a.memberId})` })
-    .from(a).where(anyOf(a.eventId, eventIds)).groupBy(a.eventId);
+  return rawRows(q, sql`select event_id as "eventId", array_agg(member_id order by member_id) as "memberIds"
+    from ${calendarEventAttendees} where event_id = any(${sql.param(eventIds)}::uuid[]) group by event_id`);
 }
 
 export async function replaceAttendees(q: Queryable, eventId: string, memberIds: string[]): Promise<void> {

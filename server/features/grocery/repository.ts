@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { Queryable } from '../../platform/db/client.ts';
+import { rawRows, type Queryable } from '../../platform/db/client.ts';
 import {
   families, groceryCategoryOrders, groceryComments, groceryItems, groceryLists, matchKeySql, recurringItems,
 } from '../../platform/db/schema.ts';
@@ -78,8 +78,7 @@ export async function openMatches(
   q: Queryable, listId: string, familyId: string, items: { name: string; unit: string | null }[],
 ): Promise<OpenMatch[]> {
   const key = matchKeySql(sql`t.n`, sql`t.u`);
-  // Both engines' drivers answer raw SQL with { rows }.
-  const { rows } = await q.execute(sql`
+  const rows = await rawRows<{ key: string; id: string | null; quantity: number | string | null }>(q, sql`
     select ${key} as key, m.id, m.quantity
     from unnest(${sql.param(items.map((i) => i.name))}::text[], ${sql.param(items.map((i) => i.unit))}::text[])
       with ordinality as t(n, u, i)
@@ -88,7 +87,7 @@ export async function openMatches(
       where g.list_id = ${listId} and g.family_id = ${familyId} and not g.is_purchased and g.match_key = ${key}
       order by g.position limit 1
     ) m on true
-    order by t.i`) as unknown as { rows: { key: string; id: string | null; quantity: number | string | null }[] };
+    order by t.i`);
   return rows.map((r) => ({ key: r.key, id: r.id, quantity: r.quantity === null ? null : Number(r.quantity) }));
 }
 
@@ -220,14 +219,14 @@ export async function stopRecurrence(q: Queryable, recurringItemId: string, fami
 export function listSummaries(q: Queryable, familyId: string, since: Date) {
   const l = groceryLists;
   const i = groceryItems;
-  const open = sql`${i.isPurchased} = false`;
   return q.select({
     id: l.id,
     title: l.title,
-    totalItems: sql<number>`count(${i.id}) filter (where ${open})`.mapWith(Number),
-    recentlyAdded: sql<number>`count(${i.id}) filter (where ${open} and ${i.createdAt} > ${since.toISOString()})`.mapWith(Number),
+    totalItems: sql<number>`count(${i.id})`.mapWith(Number),
+    recentlyAdded: sql<number>`count(${i.id}) filter (where ${i.createdAt} > ${since.toISOString()})`.mapWith(Number),
   }).from(l)
-    .leftJoin(i, and(eq(i.listId, l.id), eq(i.familyId, l.familyId)))
+    // Only items still to buy are joined, read through the open-items index.
+    .leftJoin(i, and(eq(i.listId, l.id), eq(i.familyId, l.familyId), sql`not ${i.isPurchased}`))
     .where(eq(l.familyId, familyId))
     .groupBy(l.id)
     .orderBy(asc(l.createdAt), asc(l.id));

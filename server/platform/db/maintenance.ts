@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Database } from './client.ts';
+import { rawRows, type Database } from './client.ts';
 
 /**
  * PGlite runs no autovacuum: a table whose rows are updated or deleted grows without bound (a list whose adds
@@ -13,13 +13,10 @@ export const vacuumThreshold = { minDeadRows: 1000, deadShareOfLive: 0.2 } as co
 
 /** Vacuums the tables that need it; returns their names. */
 export async function vacuumWhereNeeded(database: Database): Promise<string[]> {
-  // Both engines' drivers answer raw SQL with { rows }.
-  const { rows } = await database.db.execute(sql`
+  const rows = await rawRows<{ relname: string }>(database.db, sql`
     select relname from pg_stat_user_tables
     where n_dead_tup > ${vacuumThreshold.minDeadRows}
-      and n_dead_tup > ${vacuumThreshold.deadShareOfLive}::float8 * greatest(n_live_tup, 1)`) as unknown as {
-    rows: { relname: string }[];
-  };
+      and n_dead_tup > ${vacuumThreshold.deadShareOfLive}::float8 * greatest(n_live_tup, 1)`);
   const tables = rows.map((r) => r.relname);
   for (const table of tables) await database.db.execute(sql`vacuum (analyze) ${sql.identifier(table)}`);
   return tables;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { createdAt, id } from './columns.ts';
@@ -8,6 +9,9 @@ import { familyMembers, familyRef } from './family.ts';
  * 09:00 across daylight-saving changes; the family's zone is applied only where an instant is needed (the feed).
  * A row with a recurringPattern is a series; a row with originalDate is one occurrence of seriesId moved or edited.
  */
+/** Days a plain event may span and still be a near row; longer ones, and series, are far rows. */
+export const farSpanDays = 62;
+
 export const calendarEvents = pgTable('calendar_events', {
   id: id(),
   familyId: familyRef(),
@@ -30,9 +34,17 @@ export const calendarEvents = pgTable('calendar_events', {
   createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * A series, or a plain event spanning more than `farSpanDays`: rows that can show far after they start. Every
+   * other row shows only within that many days of its start, so a window reads them by a bounded start range.
+   */
+  reachesFar: boolean('reaches_far').notNull().generatedAlwaysAs(sql`recurring_pattern is not null or (
+    make_date(substr(end_time, 1, 4)::int, substr(end_time, 6, 2)::int, substr(end_time, 9, 2)::int)
+    - make_date(substr(start_time, 1, 4)::int, substr(start_time, 6, 2)::int, substr(start_time, 9, 2)::int)) > ${sql.raw(String(farSpanDays))}`),
 }, (t) => [
-  // The window query: plain events by start, series by start and end date, per family.
+  // The window query: near rows by a bounded start range, far rows (series, long events) by their own index.
   index('calendar_events_family_start_idx').on(t.familyId, t.startTime),
+  index('calendar_events_far_idx').on(t.familyId, t.startTime).where(sql`reaches_far`),
   index('calendar_events_series_idx').on(t.seriesId),
 ]);
 
