@@ -133,6 +133,17 @@ describe('the window', () => {
     expect(Object.fromEntries(rows.map((r) => [r.title, r.reachesFar]))).toMatchObject({ Camp: true, Trip: false });
     expect((await window(other, '2026-05-01', '2026-05-31')).map((e) => e.id).sort()).toEqual([camp.id, trip.id].sort());
   });
+
+  it('shows an all-day event, or all-day occurrence, on its last day when the window starts there', async () => {
+    const visit = await create(ed, event({ title: 'Visit', allDay: true, startTime: '2026-09-28T00:00:00', endTime: '2026-09-30T00:00:00' }));
+    const weekend = await create(ed, event({
+      title: 'Cabin', allDay: true, startTime: '2026-09-05T00:00:00', endTime: '2026-09-06T00:00:00', recurringPattern: 'WEEKLY',
+    }));
+    const shown = await window(ed, '2026-09-30', '2026-09-30');
+    expect(shown.map((e) => e.id)).toContain(visit.id);
+    const sunday = await window(ed, '2026-09-13', '2026-09-13');
+    expect(sunday.filter((e) => e.id === weekend.id).map((e) => e.startTime)).toEqual(['2026-09-12T00:00:00']);
+  });
 });
 
 describe('deleting', () => {

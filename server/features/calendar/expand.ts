@@ -50,6 +50,7 @@ function periodsBetween(start: number, to: number, pattern: RecurringPattern): n
 export interface SeriesShape {
   startTime: string;
   endTime: string;
+  allDay: boolean;
   recurringPattern: RecurringPattern;
   recurringEndDate: string | null;
 }
@@ -60,9 +61,13 @@ export interface Occurrence {
   date: string;
 }
 
-/** Whether an occurrence touches [from, toExclusive) (local date-times); an all-day event ends at its start. */
-export function overlaps(o: { startTime: string; endTime: string }, from: string, toExclusive: string): boolean {
-  return o.startTime < toExclusive && (o.endTime > from || o.startTime >= from);
+/**
+ * Whether an occurrence touches [from, toExclusive) (local date-times). An all-day event's end is the midnight
+ * starting its last day, so it lasts a day longer than its end reads.
+ */
+export function overlaps(o: { startTime: string; endTime: string; allDay: boolean }, from: string, toExclusive: string): boolean {
+  const end = o.allDay ? fromMs(toMs(o.endTime) + dayMs) : o.endTime;
+  return o.startTime < toExclusive && (end > from || o.startTime >= from);
 }
 
 /**
@@ -72,6 +77,8 @@ export function overlaps(o: { startTime: string; endTime: string }, from: string
 export function expand(series: SeriesShape, from: string, toExclusive: string, skip: ReadonlySet<string>): Occurrence[] {
   const start = toMs(series.startTime);
   const length = toMs(series.endTime) - start;
+  // An all-day occurrence covers the whole of its last day.
+  const reach = length + (series.allDay ? dayMs : 0);
   const windowStart = toMs(from);
   const windowEnd = toMs(toExclusive);
   const seriesEnd = series.recurringEndDate ? toMs(`${series.recurringEndDate}T00:00:00`) + dayMs : Infinity;
@@ -81,7 +88,7 @@ export function expand(series: SeriesShape, from: string, toExclusive: string, s
   for (;; k++) {
     const s = step(start, series.recurringPattern, k);
     if (s >= windowEnd || s >= seriesEnd) break;
-    if (s + length <= windowStart && s < windowStart) continue;
+    if (s + reach <= windowStart && s < windowStart) continue;
     const startTime = fromMs(s);
     const date = startTime.slice(0, 10);
     if (!skip.has(date)) out.push({ startTime, endTime: fromMs(s + length), date });

@@ -39,13 +39,13 @@ export async function eventsInWindow(q: Queryable, familyId: string, from: strin
       recurring_end_date, series_id, original_date, is_meal, meal_id
     from ${calendarEvents}
     where family_id = ${familyId} and not reaches_far and start_time >= ${lookbackFrom} and start_time < ${toExclusive}
-      and (end_time > ${from} or start_time >= ${from})
+      and (end_time > ${from} or start_time >= ${from} or (all_day and end_time >= ${from}))
     union all
     select id, title, description, location, address, start_time, end_time, all_day, category_id, recurring_pattern,
       recurring_end_date, series_id, original_date, is_meal, meal_id
     from ${calendarEvents}
     where family_id = ${familyId} and reaches_far and start_time < ${toExclusive}
-      and ((recurring_pattern is null and end_time > ${from})
+      and ((recurring_pattern is null and (end_time > ${from} or (all_day and end_time >= ${from})))
         or (recurring_pattern is not null and (recurring_end_date is null or recurring_end_date >= ${lookbackFrom})))`);
   return rows.map((r): ShownRow => ({
     id: r.id, title: r.title, description: r.description, location: r.location, address: r.address,

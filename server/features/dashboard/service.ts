@@ -29,8 +29,7 @@ export class DashboardService {
     const end = addDays(today, newsfeedLimits.upcomingDays);
     const since = new Date(now.getTime() - newsfeedLimits.recentlyAddedMs);
     const [occurrences, lists, comments] = await Promise.all([
-      // From yesterday: the calendar's window leaves out an all-day event whose last day is the window's first.
-      occurrencesBetween(q, familyId, addDays(today, -1), end),
+      occurrencesBetween(q, familyId, today, end),
       listSummaries(q, familyId, since),
       latestComments(q, familyId, newsfeedLimits.recentComments),
     ]);
