@@ -19,6 +19,15 @@ export const familyDefaults = {
   inviteLifetimeDays: 7,
 } as const;
 
+/**
+ * Colours new members get, in order (the first one the family does not use yet), so a calendar's colour coding means
+ * something from the start: the Okabe–Ito colour-blind-safe set, then four more distinct hues. The spec's #cccccc
+ * stays the column default.
+ */
+export const memberPalette = [
+  '#0072b2', '#e69f00', '#009e73', '#cc79a7', '#56b4e9', '#d55e00', '#f0e442', '#7b61ff', '#8c564b', '#17becf',
+] as const;
+
 /** Bounds no real family meets, so one family cannot slow the others (docs/DECISIONS.md). */
 export const familyLimits = {
   membersPerFamily: 50,

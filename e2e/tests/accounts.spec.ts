@@ -160,3 +160,27 @@ test('an expired session sends the user to /auth with the spec message and clear
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
 });
+
+test('email code: a re-request inside the minute is explained, and a pending account hears why it cannot sign in', async ({ page }) => {
+  const email = uniqueEmail('pending');
+  await page.goto('/auth');
+  await register(page, 'Pia', email);
+  await page.getByRole('tab', { name: 'Email Code Login' }).click();
+  await page.getByRole('form', { name: 'Email Code Login' }).getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send Code' }).click();
+  await expect(page.getByText("If your email is registered, you'll receive a code.")).toBeVisible();
+  const code = (await waitForMail(email, /sign-in code/)).subject.match(/\d{6}/)![0];
+
+  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('button', { name: 'Send Code' }).click();
+  await expect(page.getByText(/A code was just sent to this email and is still valid: enter it below\. You can ask for another in \d+ seconds\./))
+    .toBeVisible();
+  await expect(page.getByText('Failed to send code. Please try again.')).toHaveCount(0);
+
+  await page.getByLabel('Code', { exact: true }).fill(code);
+  await page.getByRole('button', { name: 'Verify Code' }).click();
+  await expect(page.getByText('Your account is pending email verification. Please check your email and click the verification link.'))
+    .toBeVisible();
+  await expect(page.getByText('A code was just sent')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/auth$/);
+});

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { setCategoryOrder } from '@hearth/contract/grocery';
+import { createRecurringItem, setCategoryOrder } from '@hearth/contract/grocery';
 import { callApi } from '../support/api.ts';
 import { addItemViaApi, expectItems, itemNamesViaApi, newListViaApi } from '../support/grocery-helpers.ts';
 import { createMealViaApi } from '../support/meals-helpers.ts';
@@ -86,4 +86,25 @@ test('a recipe added twice merges, and its ingredients can be chosen', async ({ 
   await expect(page.locator('[data-testid="grocery-item"] .item-name')).toHaveText(
     ['8 Tortillas', '2 lb Ground beef', '1 jar Salsa'],
   );
+});
+
+test('recurring items read as cards on a phone, their actions whole and on screen', async ({ page, request }) => {
+  const ada = await signUpViaApi(request, { name: 'Ada' });
+  const listId = await newListViaApi(request, ada, "Trader Joe's");
+  await callApi(request, createRecurringItem, {
+    token: ada.token,
+    body: { name: 'Sparkling water', quantity: 12, unit: 'cans', listId, familyId: ada.user.familyId!, frequency: 'WEEKLY' },
+  });
+  await useSession(page, ada);
+  await page.goto('/recurring-items');
+  await expect(page.getByRole('cell', { name: "Trader Joe's" })).toBeVisible();
+  for (const name of ['Edit Sparkling water', 'Delete Sparkling water']) {
+    const box = (await page.getByRole('button', { name }).boundingBox())!;
+    expect(box.width, name).toBeGreaterThan(44);
+    expect(box.x + box.width, name).toBeLessThanOrEqual(390);
+  }
+  const list = (await page.getByRole('cell', { name: "Trader Joe's" }).boundingBox())!;
+  expect(list.height).toBeLessThan(40);
+  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+  expect(overflow).toBeLessThanOrEqual(0);
 });

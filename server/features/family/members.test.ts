@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as api from '@hearth/contract/family';
-import { familyMessages as msg } from '@hearth/contract/family';
+import { familyMessages as msg, memberPalette } from '@hearth/contract/family';
 import { noFamilyMessage } from '../../platform/auth/family-access.ts';
 import { familyMembers, users } from '../../platform/db/schema.ts';
 import { createTestApp, uniqueEmail, type TestApp } from '../../test/harness.ts';
@@ -49,15 +49,21 @@ describe('listing members', () => {
 });
 
 describe('adding members', () => {
-  it('adds a member without an account: READ_ONLY, #cccccc, numbered last', async () => {
+  it('adds a member without an account: READ_ONLY, the next unused palette colour, numbered last', async () => {
     const admin = await founder(t);
     await addChild(admin, 'First');
     const res = await admin.call(api.addMember, { body: { name: '  Kid  ' } });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: res.body.id, userId: null, name: 'Kid', email: null, birthday: null, permissionLevel: 'READ_ONLY',
-      color: '#cccccc', memberNumber: 3,
+      color: memberPalette[2], memberNumber: 3,
     });
+    const colours = (await admin.call(api.listMembers)).body.map((m: { color: string }) => m.color);
+    expect(colours).toEqual([memberPalette[0], memberPalette[1], memberPalette[2]]);
+    const [first] = (await admin.call(api.listMembers)).body;
+    await admin.call(api.setMemberColor, { params: { id: first.id }, body: { color: '#123456' } });
+    // A colour given up is handed out again before the palette moves on.
+    expect((await admin.call(api.addMember, { body: { name: 'Next' } })).body.color).toBe(memberPalette[0]);
   });
 
   it('keeps the email and birthday of a member whose email has no account, without linking anyone', async () => {

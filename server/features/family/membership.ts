@@ -1,5 +1,5 @@
 import { and, eq, gt, isNotNull, isNull, max, sql } from 'drizzle-orm';
-import { familyDefaults, familyLimits, familyMessages } from '@hearth/contract/family';
+import { familyDefaults, familyLimits, familyMessages, memberPalette } from '@hearth/contract/family';
 import type { PermissionLevel } from '@hearth/contract/permissions';
 import type { Clock } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db/client.ts';
@@ -52,7 +52,7 @@ export async function joinFamily(
     await requireRoomForMember(q, familyId);
     await q.insert(familyMembers).values({
       familyId, userId: user.id, name: user.name, email: user.email, permissionLevel: level,
-      memberNumber: await nextMemberNumber(q, familyId),
+      memberNumber: await nextMemberNumber(q, familyId), color: await nextMemberColor(q, familyId),
     });
   }
   await q.update(users).set({ familyId }).where(eq(users.id, user.id));
@@ -63,6 +63,13 @@ export async function requireRoomForMember(q: Queryable, familyId: string): Prom
   const [row] = await q.select({ n: sql<number>`count(*)::int` }).from(familyMembers)
     .where(eq(familyMembers.familyId, familyId));
   if ((row?.n ?? 0) >= familyLimits.membersPerFamily) throw conflict(familyMessages.familyFull);
+}
+
+/** The colour a newly added member gets: the first of the palette the family does not use, else in turn. */
+export async function nextMemberColor(q: Queryable, familyId: string): Promise<string> {
+  const used = (await q.select({ color: familyMembers.color }).from(familyMembers).where(eq(familyMembers.familyId, familyId)))
+    .map((m) => m.color.toLowerCase());
+  return memberPalette.find((c) => !used.includes(c)) ?? memberPalette[used.length % memberPalette.length]!;
 }
 
 /** The number a newly added member gets: one after the highest. */

@@ -14,7 +14,7 @@ import { conflict, forbidden, invalid, notFound, rateLimited } from '../../platf
 import { deliver } from '../../platform/mail/deliver.ts';
 import { invitationMail } from './mails.ts';
 import { toFamilyMember, toFamilySettings, toInvite } from './mapper.ts';
-import { countAccountAdmins, lockFamily, nextMemberNumber, requireRoomForMember } from './membership.ts';
+import { countAccountAdmins, lockFamily, nextMemberColor, nextMemberNumber, requireRoomForMember } from './membership.ts';
 import * as repo from './repository.ts';
 
 export const inviteLifetime = days(familyDefaults.inviteLifetimeDays);
@@ -69,7 +69,7 @@ export class FamilyService {
       if (input.email && await repo.hasMemberWithEmail(tx, me.familyId, input.email)) throw conflict(msg.alreadyInThisFamily);
       const member = await repo.insertMember(tx, {
         familyId: me.familyId, userId: null, name: input.name, email: input.email, birthday: input.birthday,
-        permissionLevel: input.permissionLevel, color: familyDefaults.color,
+        permissionLevel: input.permissionLevel, color: await nextMemberColor(tx, me.familyId),
         memberNumber: await nextMemberNumber(tx, me.familyId),
       });
       await this.record(tx, me, 'member_created', member.id);

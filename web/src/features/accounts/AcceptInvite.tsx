@@ -18,10 +18,10 @@ export function AcceptInvite({ token }: { token: string }) {
   });
   const accept = useMutation({
     mutationFn: () => call(family.acceptInvite, { params: { token } }),
-    onSuccess: async () => {
-      // Every cached answer belonged to the old family.
-      await queryClient.invalidateQueries();
+    onSuccess: () => {
       navigate(paths.family, { replace: true });
+      // Every cached answer belonged to the old family; the family page fetches its new one.
+      queryClient.removeQueries();
     },
   });
 

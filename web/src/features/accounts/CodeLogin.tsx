@@ -3,8 +3,12 @@ import * as api from '@hearth/contract/accounts';
 import { messages } from './texts.ts';
 import { limits } from '@hearth/contract/limits';
 import { call } from '../../shared/api/client.ts';
+import { hasCode } from '../../shared/api/errors.ts';
 import { ErrorBanner, Notice } from '../../shared/ui/Status.tsx';
-import { useCompleteSignIn } from './signIn.ts';
+import { loginErrorText, useCompleteSignIn } from './signIn.ts';
+
+/** The server sends one code a minute per email; this many seconds after a send, another is refused. */
+const sendGapSeconds = 60;
 
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
@@ -17,6 +21,8 @@ export function CodeLogin() {
   const [busy, setBusy] = useState(false);
   const [info, setInfo] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // When this page last had a code sent, and to which email: a re-request inside the minute is explained, not failed.
+  const [lastSent, setLastSent] = useState<{ email: string; at: number } | null>(null);
   const complete = useCompleteSignIn();
 
   useEffect(() => {
@@ -31,11 +37,18 @@ export function CodeLogin() {
     setInfo(null);
     try {
       await call(api.requestCode, { body: { email } });
+      setLastSent({ email, at: Date.now() });
       setStep('code');
       setCountdown(limits.codeResendSeconds);
       setInfo(resend ? messages.codeResent : messages.codeRequested);
-    } catch {
-      setError(resend ? messages.codeResendFailed : messages.codeRequestFailed);
+    } catch (err) {
+      if (hasCode(err, 'RATE_LIMITED') && lastSent?.email === email) {
+        const wait = Math.max(1, sendGapSeconds - Math.floor((Date.now() - lastSent.at) / 1000));
+        setStep('code');
+        setInfo(messages.codeJustSent(wait));
+      } else {
+        setError(resend ? messages.codeResendFailed : messages.codeRequestFailed);
+      }
     } finally {
       setBusy(false);
     }
@@ -47,8 +60,10 @@ export function CodeLogin() {
     setError(null);
     try {
       complete(await call(api.verifyCode, { body: { email, code } }));
-    } catch {
-      setError(messages.codeInvalid);
+    } catch (err) {
+      // One message at a time: the "code sent" notice gives way to the error.
+      setInfo(null);
+      setError(hasCode(err, 'ACCOUNT_PENDING') || hasCode(err, 'ACCOUNT_REJECTED') ? loginErrorText(err) : messages.codeInvalid);
       setBusy(false);
     }
   };

@@ -24,6 +24,8 @@ export const messages = {
   passwordsDiffer: 'Passwords do not match.',
   genericError: 'An error occurred. Please try again.',
   networkError: 'Network error. Please check your connection and try again.',
+  codeJustSent: (seconds: number) =>
+    `A code was just sent to this email and is still valid: enter it below. You can ask for another in ${seconds} seconds.`,
   joinFamilyLabel: 'Family invitation',
   joinFamilyTitle: (familyName: string) => `You're invited to join ${familyName}`,
   joinFamilyExplain: 'Joining moves your account into this family: you will see its lists, meals and calendar instead of your current family\'s.',

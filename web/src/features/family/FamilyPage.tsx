@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { timezones, type FamilyMember, type Timezone } from '@hearth/contract/family';
-import { familyMessages as msg } from './texts.ts';
+import { familyMessages as msg, timezoneLabels } from './texts.ts';
 import type { PermissionLevel } from '@hearth/contract/permissions';
 import { Modal } from '../../shared/ui/Modal.tsx';
 import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';
@@ -80,13 +80,17 @@ export function FamilyPage() {
             Timezone
             <select value={settings.data.timezone} disabled={!isAdmin || setTimezone.isPending}
               onChange={(e) => changeTimezone(e.target.value as Timezone)}>
-              {timezones.map((tz) => <option key={tz} value={tz}>{tz}</option>)}
+              {timezones.map((tz) => <option key={tz} value={tz}>{timezoneLabels[tz]}</option>)}
             </select>
             {!isAdmin && <span className="badge">{msg.adminOnly}</span>}
           </label>
           <div className="stack small">
-            <span>Family ID: <code>{me.data?.familyId}</code></span>
             <span>Your permission: <span className="badge" aria-label="Your permission level">{levelLabels[level]}</span></span>
+            {/* The spec shows the family ID; people rarely need it (a super admin does), so it waits behind a click. */}
+            <details>
+              <summary>{msg.familyIdLabel}</summary>
+              <code className="family-id">{me.data?.familyId}</code>
+            </details>
           </div>
         </div>
       </>

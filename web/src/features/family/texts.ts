@@ -1,3 +1,4 @@
+import type { Timezone } from '@hearth/contract/family';
 import { familyMessages as server } from '@hearth/contract/family';
 
 /**
@@ -18,4 +19,20 @@ export const familyMessages = {
   updateMemberError: (message: string) => `Error updating member: ${message}`,
   updateFamilyNameError: (message: string) => `Error updating family name: ${message}`,
   updateTimezoneError: (message: string) => `Error updating timezone: ${message}`,
+  familyIdLabel: 'Family ID (for support)',
 } as const;
+
+/** Timezones as people read them; the stored value stays the IANA name. */
+export const timezoneLabels: Record<Timezone, string> = {
+  'America/New_York': 'Eastern Time — New York',
+  'America/Chicago': 'Central Time — Chicago',
+  'America/Denver': 'Mountain Time — Denver',
+  'America/Los_Angeles': 'Pacific Time — Los Angeles',
+  'America/Anchorage': 'Alaska Time — Anchorage',
+  'Pacific/Honolulu': 'Hawaii Time — Honolulu',
+  UTC: 'Coordinated Universal Time (UTC)',
+  'Europe/London': 'UK Time — London',
+  'Europe/Paris': 'Central European Time — Paris',
+  'Asia/Tokyo': 'Japan Time — Tokyo',
+  'Australia/Sydney': 'Eastern Australia Time — Sydney',
+};

@@ -80,12 +80,12 @@ function RecurringItems({ familyId, canEdit }: { familyId: string; canEdit: bool
             <tbody>
               {recurring.data.map((item) => (
                 <tr key={item.id}>
-                  <td>{item.name}</td>
-                  <td>{titleOf(item.listId)}</td>
-                  <td>{item.quantity === null ? '—' : formatQuantity(item.quantity)}</td>
-                  <td>{item.unit ?? '—'}</td>
-                  <td>{frequencyLabels[item.frequency]}</td>
-                  <td>
+                  <td data-label="Name" className="recurring-name">{item.name}</td>
+                  <td data-label="List">{titleOf(item.listId)}</td>
+                  <td data-label="Quantity">{item.quantity === null ? '—' : formatQuantity(item.quantity)}</td>
+                  <td data-label="Unit">{item.unit ?? '—'}</td>
+                  <td data-label="Frequency">{frequencyLabels[item.frequency]}</td>
+                  <td data-label="Actions">
                     {canEdit && (
                       <div className="row actions">
                         <button type="button" className="secondary" onClick={() => setEditing(item)}
