@@ -41,13 +41,15 @@ test('create a list, add items, drag one to a new place, and keep the order afte
   const announced = page.locator('[id^="DndLiveRegion"]');
   await page.getByRole('button', { name: 'Drag Milk' }).focus();
   await page.keyboard.press('Space');
-  await expect(announced).toContainText('was moved over');
+  // Announced by name and place, never by id.
+  await expect(announced).toContainText('Milk moved to position 3 of 3.');
   for (let move = 0; move < 2; move++) {
     const before = await announced.textContent();
     await page.keyboard.press('ArrowUp');
     await expect(announced).not.toHaveText(before ?? '');
   }
   await page.keyboard.press('Space');
+  await expect(announced).toContainText('Milk dropped at position 1 of 3.');
   expect((await reorder).status()).toBe(200);
   await expectItems(page, ['Milk', '1 lbs Apples', '12 Eggs']);
   await page.reload();

@@ -43,3 +43,18 @@ test('/auth while signed in goes on to the app instead of showing registration a
   await expect(page).toHaveURL(/\/$/);
   await expect(page).toHaveTitle("Ada's Newsfeed · Hearth");
 });
+
+test('a malformed list id reads as a missing list, and the skip link jumps past the navigation', async ({ page, request }) => {
+  const ada = await signUpViaApi(request, { name: 'Ada' });
+  await useSession(page, ada);
+  await page.goto('/list/not-a-real-id');
+  await expect(page.getByText('This list does not exist or was deleted.')).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Add item' })).toHaveCount(0);
+
+  await page.goto('/lists');
+  await expect(page.getByRole('heading', { name: 'Grocery Lists' })).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+});

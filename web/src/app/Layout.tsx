@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState, type MouseEvent as ClickEvent } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import * as accounts from '@hearth/contract/accounts';
@@ -32,6 +32,15 @@ function SectionLinks({ pathname }: { pathname: string }) {
 }
 
 /** The signed-in frame: a top bar with the hamburger menu. */
+/** Moves keyboard focus past the navigation to the page's main content. */
+function skipToContent(e: ClickEvent<HTMLAnchorElement>) {
+  e.preventDefault();
+  const main = document.querySelector('main');
+  if (!main) return;
+  main.tabIndex = -1;
+  main.focus();
+}
+
 export function Layout() {
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
@@ -63,6 +72,7 @@ export function Layout() {
 
   return (
     <>
+      <a href="#" className="skip-link" onClick={skipToContent}>Skip to content</a>
       <header className="topbar">
         <div className="inner" ref={menuRef}>
           <Link to={paths.newsfeed} className="brand">Hearth</Link>

@@ -40,7 +40,10 @@ export function ResetPasswordPage() {
     try {
       setDone((await call(api.confirmPasswordReset, { body: { token, newPassword: password } })).message);
     } catch (err) {
-      setError(err instanceof ApiError ? (err.message || messages.genericError) : messages.networkError);
+      // The spec's text first; the server's reason (an expired link, say) after it, since it tells what to do.
+      setError(err instanceof ApiError
+        ? [messages.genericError, err.message].filter((t, i) => t && (i === 0 || t !== messages.genericError)).join('\n')
+        : messages.networkError);
     } finally {
       setBusy(false);
     }

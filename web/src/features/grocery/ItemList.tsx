@@ -1,5 +1,6 @@
 import {
-  closestCenter, DndContext, KeyboardSensor, PointerSensor, TouchSensor, useSensor, useSensors, type DragEndEvent,
+  closestCenter, DndContext, KeyboardSensor, PointerSensor, TouchSensor, useSensor, useSensors, type Announcements,
+  type DragEndEvent, type UniqueIdentifier,
 } from '@dnd-kit/core';
 import {
   arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy,
@@ -47,8 +48,21 @@ export function ItemList({ items, shown, onReorder, label = 'Items', ...actions 
   };
 
   if (shown.length === 0) return <p className="muted">No items to show.</p>;
+  // A keyboard user hears item names and places, not ids.
+  const nameOf = (id: UniqueIdentifier) => shown.find((i) => i.id === id)?.name ?? '';
+  const placeOf = (id: UniqueIdentifier) => shown.findIndex((i) => i.id === id) + 1;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}, position ${placeOf(active.id)} of ${shown.length}.`,
+    onDragOver: ({ active, over }) => (over
+      ? `${nameOf(active.id)} moved to position ${placeOf(over.id)} of ${shown.length}.`
+      : `${nameOf(active.id)} is no longer over the list.`),
+    onDragEnd: ({ active, over }) => (over
+      ? `${nameOf(active.id)} dropped at position ${placeOf(over.id)} of ${shown.length}.`
+      : `${nameOf(active.id)} dropped.`),
+    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
+  };
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={dragEnd}>
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={dragEnd} accessibility={{ announcements }}>
       <SortableContext items={shown.map((i) => i.id)} strategy={verticalListSortingStrategy}>
         <ul className="items" aria-label={label}>
           {shown.map((item) => <Item key={item.id} item={item} {...actions} />)}

@@ -65,7 +65,8 @@ function ListDetail({ listId, familyId, canEdit }: { listId: string; familyId: s
   const all = (items.data ?? []).filter((i) => !deleting.has(i.id));
   const open = all.filter((i) => !i.isPurchased);
   const purchased = all.filter((i) => i.isPurchased);
-  const missing = items.error instanceof ApiError && items.error.status === 404;
+  // A malformed id (400) is as missing as an unknown one (404).
+  const missing = items.error instanceof ApiError && (items.error.status === 404 || items.error.status === 400);
 
   const chooseView = (next: View) => {
     setView(next);
