@@ -30,6 +30,7 @@ export const messages = {
   emailVerified: 'Email verified! You can now sign in.',
   emailVerifiedAwaitingApproval: 'Email verified! An administrator will approve your account shortly.',
   verifyTokenInvalid: 'This verification link is invalid or has expired.',
+  emailAlreadyVerified: 'Your email is already verified. You can sign in.',
   resetRequested: 'If an account exists for that email, a password reset link has been sent.',
   resetDone: 'Your password has been reset. You can now sign in.',
   resetTokenInvalid: 'This reset link is invalid or has expired. Please request a new password reset.',

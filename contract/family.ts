@@ -195,13 +195,13 @@ export const revokeInvite = endpoint({
   params: TokenParams, response: z.null(),
 });
 
-/** What a signed-in person sees before accepting an invite: whose family it is. */
-export const InvitePreview = z.object({ familyName: z.string() });
+/** What the person opening an invite link sees: whose family it is and who invited them. */
+export const InvitePreview = z.object({ familyName: z.string(), inviterName: z.string().nullable() });
 export type InvitePreview = z.infer<typeof InvitePreview>;
 
 export const previewInvite = endpoint({
-  method: 'GET', path: '/api/family/invite/{token}', access: 'user',
-  summary: 'The family a usable invite leads to, for the signed-in person it may be used by',
+  method: 'GET', path: '/api/family/invite/{token}', access: 'public',
+  summary: 'The family a usable invite leads to and who sent it (the token is the secret; nothing else is told)',
   params: TokenParams, response: InvitePreview,
 });
 export const acceptInvite = endpoint({

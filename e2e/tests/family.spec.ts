@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { register } from '@hearth/contract/accounts';
-import { getFamilyName, listMembers } from '@hearth/contract/family';
+import { createInvite, getFamilyName, listMembers } from '@hearth/contract/family';
 import { callApi } from '../support/api.ts';
 import { familyMembersViaApi, inviteTokenOf, joinFamilyViaApi } from '../support/family-helpers.ts';
 import { asOwnClient, linkIn, uniqueEmail, waitForMail } from '../support/hearth.ts';
@@ -204,4 +204,12 @@ test('a person with an account, added by email, joins only by accepting the mail
 
   await page.reload();
   await expect(memberCard(page, 'Cousin Carl')).not.toContainText('No account');
+});
+
+test('an invite link says whose family it is and who sent it, before registering', async ({ page, request }) => {
+  const admin = await signUpViaApi(request, { name: 'Greta' });
+  const invite = await callApi(request, createInvite, { token: admin.token, body: { invitedEmail: null } });
+  await page.goto(new URL(invite.inviteUrl).pathname + new URL(invite.inviteUrl).search);
+  await expect(page.getByText("You're joining a family! This invite link will automatically add you to the family.")).toBeVisible();
+  await expect(page.getByText("Greta invited you to join Greta's Family.")).toBeVisible();
 });

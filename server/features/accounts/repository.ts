@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
 import { emailTokens, loginCodes, users } from '../../platform/db/schema.ts';
 
@@ -45,6 +45,17 @@ export async function consumeEmailToken(
     ))
     .returning({ userId: emailTokens.userId });
   return row?.userId;
+}
+
+/** Whether this verification token was used and its account's email is verified. */
+export async function usedTokenOfVerifiedUser(q: Queryable, tokenHash: string): Promise<boolean> {
+  const rows = await q.select({ id: emailTokens.userId }).from(emailTokens)
+    .innerJoin(users, eq(users.id, emailTokens.userId))
+    .where(and(
+      eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, 'VERIFY_EMAIL'), isNotNull(emailTokens.usedAt),
+      isNotNull(users.emailVerifiedAt),
+    )).limit(1);
+  return rows.length > 0;
 }
 
 export async function insertLoginCode(

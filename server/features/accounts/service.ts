@@ -81,7 +81,11 @@ export class AccountService {
 
   async verifyEmail(token: string) {
     const userId = await repo.consumeEmailToken(this.deps.db, hashToken(token), 'VERIFY_EMAIL', this.now);
-    if (!userId) throw invalid(messages.verifyTokenInvalid);
+    if (!userId) {
+      // A link opened again after it worked: say so, rather than call it invalid.
+      if (await repo.usedTokenOfVerifiedUser(this.deps.db, hashToken(token))) return { message: messages.emailAlreadyVerified };
+      throw invalid(messages.verifyTokenInvalid);
+    }
     const activated = await this.markVerified(userId);
     return { message: activated ? messages.emailVerified : messages.emailVerifiedAwaitingApproval };
   }

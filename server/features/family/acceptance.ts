@@ -28,11 +28,12 @@ export class InviteAcceptance {
     return invite;
   }
 
-  async preview(caller: Caller, token: string): Promise<InvitePreview> {
-    const invite = await this.usable(this.deps.db, caller, token);
-    const family = await repo.findFamily(this.deps.db, invite.familyId);
-    if (!family) throw notFound(messages.inviteInvalid);
-    return { familyName: family.name };
+  /** For anyone holding the link (registration shows it too): an unusable token is 404. */
+  async preview(token: string): Promise<InvitePreview> {
+    const invite = await findUsableInvite(this.deps.db, this.deps.clock, token);
+    const shown = invite && await repo.invitePreview(this.deps.db, invite.id);
+    if (!shown) throw notFound(messages.inviteInvalid);
+    return shown;
   }
 
   async accept(caller: Caller, token: string): Promise<{ familyId: string }> {

@@ -96,8 +96,9 @@ describe('accepting an invite with an existing account', () => {
     const admin = await founder(t, 'Ada');
     const cousin = await founder(t, 'Cy');
     const { memberId, token } = await invited(admin, cousin);
-    const preview = await cousin.call(api.previewInvite, { params: { token } });
-    expect(preview.body).toEqual({ familyName: "Ada's Family" });
+    // Anyone holding the link sees whose family it is and who invited them, signed in or not.
+    const preview = await t.call(api.previewInvite, { params: { token } });
+    expect([preview.status, preview.body]).toEqual([200, { familyName: "Ada's Family", inviterName: 'Ada' }]);
     const accepted = await cousin.call(api.acceptInvite, { params: { token } });
     expect([accepted.status, accepted.body]).toEqual([200, { familyId: admin.familyId }]);
     expect(await userFamily(cousin.user.id)).toBe(admin.familyId);
@@ -124,9 +125,9 @@ describe('accepting an invite with an existing account', () => {
     const cousin = await founder(t, 'Cy');
     const stranger = await founder(t, 'Sam');
     const { token } = await invited(admin, cousin);
+    const res = await stranger.call(api.acceptInvite, { params: { token } });
+    expect([res.status, res.body.message]).toEqual([403, messages.inviteOtherEmail]);
     for (const call of [api.previewInvite, api.acceptInvite]) {
-      const res = await stranger.call(call, { params: { token } });
-      expect([res.status, res.body.message]).toEqual([403, messages.inviteOtherEmail]);
       const bad = await stranger.call(call, { params: { token: 'no-such-token' } });
       expect([bad.status, bad.body.message]).toEqual([404, messages.inviteInvalid]);
     }
@@ -137,7 +138,9 @@ describe('accepting an invite with an existing account', () => {
     expect(await memberRow(cousin.memberId)).toMatchObject({ familyId: cousin.familyId, permissionLevel: 'ADMIN' });
     const revoked = await inviteToken(admin);
     expect((await admin.call(api.revokeInvite, { params: { token: revoked } })).status).toBe(204);
-    const late = await stranger.call(api.acceptInvite, { params: { token: revoked } });
-    expect([late.status, late.body.message]).toEqual([404, messages.inviteInvalid]);
+    for (const call of [api.previewInvite, api.acceptInvite]) {
+      const late = await stranger.call(call, { params: { token: revoked } });
+      expect([late.status, late.body.message]).toEqual([404, messages.inviteInvalid]);
+    }
   });
 });

@@ -99,6 +99,15 @@ export async function listActiveInvites(q: Queryable, familyId: string, now: Dat
     .orderBy(desc(invites.createdAt), desc(invites.id));
 }
 
+/** The invite's family name and its author's name (null once the author's account is gone). */
+export async function invitePreview(q: Queryable, inviteId: string): Promise<{ familyName: string; inviterName: string | null } | undefined> {
+  const [row] = await q.select({ familyName: families.name, inviterName: users.name }).from(invites)
+    .innerJoin(families, eq(families.id, invites.familyId))
+    .leftJoin(users, eq(users.id, invites.createdByUserId))
+    .where(eq(invites.id, inviteId));
+  return row;
+}
+
 export async function countActiveInvites(q: Queryable, familyId: string, now: Date): Promise<number> {
   const [row] = await q.select({ n: sql<number>`count(*)::int` }).from(invites)
     .where(and(eq(invites.familyId, familyId), isNull(invites.revokedAt), gt(invites.expiresAt, now)));

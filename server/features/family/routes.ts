@@ -21,6 +21,6 @@ export function familyRoutes(app: App, deps: Deps): void {
   route(app, deps, api.createInvite, ({ caller, body }) => family.createInvite(caller, body.invitedEmail));
   route(app, deps, api.revokeInvite, ({ caller, params }) => family.revokeInvite(caller, params.token));
   const acceptance = new InviteAcceptance(deps);
-  route(app, deps, api.previewInvite, ({ caller, params }) => acceptance.preview(caller, params.token));
+  route(app, deps, api.previewInvite, ({ params }) => acceptance.preview(params.token));
   route(app, deps, api.acceptInvite, ({ caller, params }) => acceptance.accept(caller, params.token));
 }

@@ -32,6 +32,7 @@ export function AcceptInvite({ token }: { token: string }) {
       {preview.data && (
         <>
           <h2>{messages.joinFamilyTitle(preview.data.familyName)}</h2>
+          {preview.data.inviterName && <p>{messages.invitedBy(preview.data.inviterName)}</p>}
           <p>{messages.joinFamilyExplain}</p>
           <ErrorBanner message={accept.isError ? errorMessage(accept.error, messages.joinFailed) : null} />
           <div className="row">

@@ -1,11 +1,20 @@
 import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import * as api from '@hearth/contract/accounts';
+import * as family from '@hearth/contract/family';
 import { messages } from './texts.ts';
 import { ApiError, call } from '../../shared/api/client.ts';
 import { errorMessage } from '../../shared/api/errors.ts';
 import { ErrorBanner, Notice } from '../../shared/ui/Status.tsx';
 
 export function RegisterForm({ inviteToken }: { inviteToken: string | null }) {
+  // Whose family the link leads to; the spec's notice shows alone until it is known (or when the link is unusable).
+  const invite = useQuery({
+    queryKey: ['family', 'invite', inviteToken],
+    queryFn: () => call(family.previewInvite, { params: { token: inviteToken! } }),
+    enabled: inviteToken !== null,
+    retry: false,
+  });
   const [form, setForm] = useState({ name: '', email: '', password: '' });
   const [busy, setBusy] = useState(false);
   const [success, setSuccess] = useState<string | null>(null);
@@ -40,7 +49,12 @@ export function RegisterForm({ inviteToken }: { inviteToken: string | null }) {
   return (
     <form className="card stack" onSubmit={submit} aria-label="Register">
       <h2>Create an account</h2>
-      {inviteToken && <Notice>{messages.inviteNotice}</Notice>}
+      {inviteToken && (
+        <Notice>
+          {messages.inviteNotice}
+          {invite.data && <><br />{messages.invitedTo(invite.data.familyName, invite.data.inviterName)}</>}
+        </Notice>
+      )}
       {success && <Notice kind="success">{success}</Notice>}
       <ErrorBanner message={error} />
       <ErrorBanner message={problems.length > 0 && <ul className="errors">{problems.map((p) => <li key={p}>{p}</li>)}</ul>} />

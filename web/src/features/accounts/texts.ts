@@ -27,6 +27,9 @@ export const messages = {
   codeJustSent: (seconds: number) =>
     `A code was just sent to this email and is still valid: enter it below. You can ask for another in ${seconds} seconds.`,
   joinFamilyLabel: 'Family invitation',
+  invitedBy: (name: string) => `${name} invited you.`,
+  invitedTo: (familyName: string, inviterName: string | null) =>
+    inviterName ? `${inviterName} invited you to join ${familyName}.` : `You're invited to join ${familyName}.`,
   joinFamilyTitle: (familyName: string) => `You're invited to join ${familyName}`,
   joinFamilyExplain: 'Joining moves your account into this family: you will see its lists, meals and calendar instead of your current family\'s.',
   joinFamilyButton: (familyName: string) => `Join ${familyName}`,
