@@ -135,6 +135,8 @@ test.describe('with approval required', () => {
       await expect(page.getByLabel(`Select ${email}`)).toHaveCount(0);
       await page.getByRole('tab', { name: 'All Users' }).click();
       await expect(page.getByLabel(`Status of ${email}`)).toHaveValue('ACTIVE');
+      // At 1280 px the status is read whole, not clipped to "ACTIV".
+      expect((await page.getByLabel(`Status of ${email}`).boundingBox())!.width).toBeGreaterThanOrEqual(130);
       await page.getByRole('button', { name: 'Home' }).click();
       await expect(page).toHaveURL(/3198\/(auth)?$/);
 

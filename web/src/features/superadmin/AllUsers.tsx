@@ -43,13 +43,13 @@ export function AllUsers({ users, families, onChanged }: {
                 <td>{u.name}</td>
                 <td>{u.email}</td>
                 <td>
-                  <select aria-label={`Status of ${u.email}`} value={u.status}
+                  <select className="status-select" aria-label={`Status of ${u.email}`} value={u.status}
                     onChange={(e) => void setStatus(u, e.target.value as api.AccountStatus)}>
                     {api.AccountStatus.options.map((s) => <option key={s} value={s}>{s}</option>)}
                   </select>
                 </td>
                 <td>{familyName(u.familyId)}</td>
-                <td>{formatDate(u.lastLogin)}</td>
+                <td className="nowrap">{formatDate(u.lastLogin)}</td>
                 <td className="row">
                   <button type="button" className="secondary" onClick={() => setDialog({ kind: 'family', user: u })}>Assign Family</button>
                   <button type="button" className="secondary" onClick={() => setDialog({ kind: 'password', user: u })}>Reset Password</button>

@@ -11,6 +11,7 @@ import { Families } from './Families.tsx';
 import { PendingUsers } from './PendingUsers.tsx';
 import { adminCall, credentials } from './credentials.ts';
 import { useTitle } from '../../shared/useTitle.ts';
+import './superadmin.css';
 
 export const adminKeys = { users: ['superadmin', 'users'], pending: ['superadmin', 'pending'], families: ['superadmin', 'families'] };
 
@@ -86,7 +87,7 @@ function Dashboard({ onAuthFailed }: { onAuthFailed: () => void }) {
   const failed = pending.isError || users.isError || families.isError;
 
   return (
-    <main className="page stack">
+    <main className="page stack console">
       <div className="spread">
         <h1>Super Admin Dashboard</h1>
         <div className="row">
