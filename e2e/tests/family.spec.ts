@@ -213,3 +213,15 @@ test('an invite link says whose family it is and who sent it, before registering
   await expect(page.getByText("You're joining a family! This invite link will automatically add you to the family.")).toBeVisible();
   await expect(page.getByText("Greta invited you to join Greta's Family.")).toBeVisible();
 });
+
+test('a page says when the signed-in user cannot be loaded, with the spec texts, instead of signing out', async ({ page, request }) => {
+  const admin = await signUpViaApi(request, { name: 'Uma' });
+  await useSession(page, admin);
+  await page.route('**/api/me', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"INTERNAL","message":"x"}' }));
+  await page.goto('/family');
+  await expect(page.getByText('Failed to load user data')).toBeVisible();
+  await page.unroute('**/api/me');
+  await page.route('**/api/me', (route) => route.abort());
+  await page.reload();
+  await expect(page.getByText('Error loading user data')).toBeVisible();
+});

@@ -2,12 +2,19 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { messages } from '@hearth/contract/accounts';
 import { ApiError } from '../shared/api/client.ts';
 import { session } from '../shared/session.ts';
-import { Loading } from '../shared/ui/Status.tsx';
+import { ErrorBanner, Loading } from '../shared/ui/Status.tsx';
 import { useCurrentUser } from '../shared/useCurrentUser.ts';
 import { paths } from '../shared/paths.ts';
 import type { AuthState } from '../shared/returnTo.ts';
 
-/** Sends visitors without a stored session, or whose session fails the /api/me check, to /auth. */
+/** The spec's texts (part 1 §8) for the signed-in user failing to load for another reason than sign-in. */
+const userLoadFailed = 'Failed to load user data';
+const userLoadError = 'Error loading user data';
+
+/**
+ * Sends visitors without a stored session, or whose session the server refuses (401, 403), to /auth; when /api/me fails
+ * otherwise (the server erred, or was not reached), says so instead of signing the person out.
+ */
 export function ProtectedRoute() {
   const hasSession = session.token() !== null && session.user() !== null;
   const me = useCurrentUser();
@@ -15,9 +22,11 @@ export function ProtectedRoute() {
   const from = `${location.pathname}${location.search}`;
   if (!hasSession) return <Navigate to={paths.auth} replace state={{ from } satisfies AuthState} />;
   if (me.isPending) return <main className="page"><Loading /></main>;
-  if (me.isError) {
-    const expired = me.error instanceof ApiError && me.error.status === 401;
-    return <Navigate to={paths.auth} replace state={{ from, ...(expired ? { message: messages.authFailed } : {}) } satisfies AuthState} />;
+  const refused = me.error instanceof ApiError && (me.error.status === 401 || me.error.status === 403);
+  if (me.isError && !refused) {
+    const text = me.error instanceof ApiError ? userLoadFailed : userLoadError;
+    return <main className="page"><ErrorBanner message={text} /></main>;
   }
+  if (me.isError) return <Navigate to={paths.auth} replace state={{ from, message: messages.authFailed } satisfies AuthState} />;
   return <Outlet />;
 }
