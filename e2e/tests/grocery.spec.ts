@@ -320,3 +320,27 @@ test('the list page works at 390 px wide', async ({ browser, request }) => {
   await expectItems(page, ['Salt', '2 bottles Extra virgin olive oil, cold pressed']);
   await context.close();
 });
+
+test('keyboard only: focus stays on the list after checking off and deleting, and returns from the menu', async ({ page, request }) => {
+  const ada = await signUpViaApi(request, { name: 'Ada' });
+  const listId = await newListViaApi(request, ada, 'Keys');
+  for (const name of ['Bread', 'Butter', 'Jam']) await addItemViaApi(request, ada, listId, name);
+  await useSession(page, ada);
+  await page.goto(`/list/${listId}`);
+  await expectItems(page, ['Jam', 'Butter', 'Bread']);
+  await page.getByLabel('Purchased: Jam').focus();
+  await page.keyboard.press('Space');
+  await expectItems(page, ['Butter', 'Bread']);
+  await expect(page.getByLabel('Purchased: Butter')).toBeFocused();
+  await page.getByRole('button', { name: 'Delete Bread' }).focus();
+  await page.keyboard.press('Enter');
+  await expectItems(page, ['Butter']);
+  await expect(page.getByLabel('Purchased: Butter')).toBeFocused();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Menu' })).toBeFocused();
+});

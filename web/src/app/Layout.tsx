@@ -47,12 +47,19 @@ export function Layout() {
   const location = useLocation();
   const queryClient = useQueryClient();
   const menuRef = useRef<HTMLDivElement>(null);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => setOpen(false), [location.pathname]);
   useEffect(() => {
     if (!open) return;
     const close = (e: MouseEvent | KeyboardEvent) => {
-      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !menuRef.current?.contains(e.target as Node)) setOpen(false);
+      if (e instanceof KeyboardEvent && e.key === 'Escape') {
+        setOpen(false);
+        // Focus goes back to the button that opened the menu, not to the page's body.
+        menuButtonRef.current?.focus();
+      } else if (!(e instanceof KeyboardEvent) && !menuRef.current?.contains(e.target as Node)) {
+        setOpen(false);
+      }
     };
     document.addEventListener('mousedown', close);
     document.addEventListener('keydown', close);
@@ -80,7 +87,7 @@ export function Layout() {
             <SectionLinks pathname={location.pathname} />
             <button type="button" className="link" onClick={logout}>Logout</button>
           </nav>
-          <button type="button" className="icon menu-button" aria-label="Menu" aria-expanded={open} onClick={() => setOpen(!open)}>
+          <button ref={menuButtonRef} type="button" className="icon menu-button" aria-label="Menu" aria-expanded={open} onClick={() => setOpen(!open)}>
             <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true"><path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
           </button>
           {open && (

@@ -73,7 +73,7 @@ export function InviteManager() {
           <strong>Invite link created{created.invitedEmail ? ` and sent to ${created.invitedEmail}` : ''}</strong>
           <div className="row invite-link">
             <input readOnly value={created.inviteUrl} aria-label="Invite link" onFocus={(e) => e.currentTarget.select()} />
-            <CopyLink url={created.inviteUrl} />
+            <CopyLink url={created.inviteUrl} shareTitle="Join our family on Hearth" />
           </div>
         </div>
       )}

@@ -93,6 +93,7 @@ function Item({ item, canEdit, onToggle, onDelete, onEdit }: Actions & { item: G
       className={`item${item.isPurchased ? ' purchased' : ''}${isDragging ? ' dragging' : ''}${pending ? ' pending' : ''}`}
       style={{ transform: CSS.Transform.toString(transform), transition }}
       data-testid="grocery-item"
+      data-item-id={item.id}
     >
       {canEdit && (
         <button

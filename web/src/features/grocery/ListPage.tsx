@@ -11,6 +11,7 @@ import { ItemList } from './ItemList.tsx';
 import type { GroceryItem } from '@hearth/contract/grocery';
 import { AisleOrder } from './AisleOrder.tsx';
 import { aisleNames, groupByAisle } from './aisles.ts';
+import { keepFocusNear } from './focus.ts';
 import { ItemEditor } from './ItemEditor.tsx';
 import {
   useAddItem, useAisleOrder, useClearPurchased, useDeleteItem, useDeleteList, useEditItem, useItems, useLists,
@@ -74,12 +75,14 @@ function ListDetail({ listId, familyId, canEdit }: { listId: string; familyId: s
   };
   const onToggle = (item: GroceryItem) => {
     setError(null);
+    keepFocusNear(item.id);
     toggle.mutate(item);
     const flipped = { ...item, isPurchased: !item.isPurchased };
     offerUndo(item.isPurchased ? m.putBack(item.name) : m.checkedOff(item.name), () => toggle.mutate(flipped));
   };
   const onDelete = (item: GroceryItem) => {
     setError(null);
+    keepFocusNear(item.id);
     const show = () => setDeleting((d) => new Set([...d].filter((id) => id !== item.id)));
     setDeleting((d) => new Set(d).add(item.id));
     offerUndo(m.deleted(item.name), show, () => remove.mutate(item, { onSettled: show }));

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { limits } from '@hearth/contract/limits';
 
-/** Copies an invite link; says so for a moment, or asks to copy by hand when the browser refuses. */
-export function CopyLink({ url, label = 'Copy Link' }: { url: string; label?: string }) {
+/** Copies a link; says so for a moment, or asks to copy by hand when the browser refuses. With `shareTitle`, also a Share button where the device has a share sheet. */
+export function CopyLink({ url, label = 'Copy Link', shareTitle }: { url: string; label?: string; shareTitle?: string }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
     if (state === 'idle') return;
@@ -10,9 +10,19 @@ export function CopyLink({ url, label = 'Copy Link' }: { url: string; label?: st
     return () => clearTimeout(timer);
   }, [state]);
   const copy = () => navigator.clipboard.writeText(url).then(() => setState('copied'), () => setState('failed'));
-  return (
+  const copyButton = (
     <button type="button" className="secondary" onClick={copy}>
       {state === 'copied' ? 'Copied!' : state === 'failed' ? 'Copy failed: select the link' : label}
     </button>
+  );
+  // Phones offer their own share sheet (messages, mail) beside copying; a cancelled share is no failure.
+  if (!shareTitle || typeof navigator.share !== 'function') return copyButton;
+  return (
+    <>
+      {copyButton}
+      <button type="button" className="secondary" onClick={() => void navigator.share({ title: shareTitle, url }).catch(() => undefined)}>
+        Share
+      </button>
+    </>
   );
 }
