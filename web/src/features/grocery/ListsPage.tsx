@@ -66,7 +66,7 @@ function Lists({ familyId, canEdit }: { familyId: string; canEdit: boolean }) {
       {canEdit && (
         <form className="card row new-list" onSubmit={submit} aria-label="New list">
           <input
-            aria-label="New list name" placeholder="Store name, e.g. Costco or Trader Joe's" required
+            aria-label="New list name" placeholder="Store, e.g. Costco" required
             maxLength={groceryLimits.titleMax} value={title} onChange={(e) => setTitle(e.target.value)}
           />
           <button type="submit" disabled={create.isPending}>Create List</button>

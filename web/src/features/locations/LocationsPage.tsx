@@ -107,7 +107,7 @@ export function LocationsPage() {
       </div>
       <ErrorBanner message={error} onDismiss={() => setError(null)} />
       <form className="location-search" role="search" onSubmit={runSearch}>
-        <input type="search" aria-label="Search locations" placeholder="Search by name, address, notes or tag"
+        <input type="search" aria-label="Search locations" placeholder="Name, address, note or tag"
           value={typed} onChange={(e) => setTyped(e.target.value)} enterKeyHint="search" />
       </form>
       {showTags && <TagManager tags={tags.data ?? []} canEdit={canEdit} loadFailed={tags.isError} />}
