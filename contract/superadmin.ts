@@ -30,6 +30,8 @@ export const AdminFamily = z.object({
   name: z.string(),
   description: z.string().nullable(),
   memberCount: z.number().int(),
+  /** Members whose account has a verified email: 0 for the family a sign-up founded and never verified. */
+  verifiedMemberCount: z.number().int(),
   createdAt: IsoDateTime,
 });
 export type AdminFamily = z.infer<typeof AdminFamily>;

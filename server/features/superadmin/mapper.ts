@@ -20,6 +20,7 @@ export function toAdminFamily(row: FamilyRow): AdminFamily {
     name: row.name,
     description: row.description,
     memberCount: row.memberCount,
+    verifiedMemberCount: row.verifiedMemberCount,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -20,7 +20,9 @@ export async function updateUser(q: Queryable, id: string, values: Partial<UserR
   return row;
 }
 
-export type FamilyRow = { id: string; name: string; description: string | null; createdAt: Date; memberCount: number };
+export type FamilyRow = {
+  id: string; name: string; description: string | null; createdAt: Date; memberCount: number; verifiedMemberCount: number;
+};
 
 function familiesWithCounts(q: Queryable) {
   return q.select({
@@ -29,8 +31,10 @@ function familiesWithCounts(q: Queryable) {
     description: families.description,
     createdAt: families.createdAt,
     memberCount: sql<number>`count(${familyMembers.id})::int`,
+    verifiedMemberCount: sql<number>`count(${users.emailVerifiedAt})::int`,
   }).from(families)
     .leftJoin(familyMembers, eq(familyMembers.familyId, families.id))
+    .leftJoin(users, eq(users.id, familyMembers.userId))
     .groupBy(families.id)
     .$dynamic();
 }

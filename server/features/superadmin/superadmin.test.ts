@@ -187,6 +187,14 @@ describe('families', () => {
     expect(count).toBe(2);
   });
 
+  it('counts the members whose email is verified, so a never-verified sign-up\'s family can be told apart', async () => {
+    const pending = await registerPending('Vera');
+    const verified = await signUp(t, { name: 'Walt' });
+    const listed = (await admin(api.listFamilies)).body as api.AdminFamily[];
+    expect(listed.find((f) => f.id === pending.familyId)).toMatchObject({ memberCount: 1, verifiedMemberCount: 0 });
+    expect(listed.find((f) => f.id === verified.user.familyId)).toMatchObject({ memberCount: 1, verifiedMemberCount: 1 });
+  });
+
   it('answers 404 when assigning to an unknown family', async () => {
     const member = await signUp(t);
     const res = await admin(api.assignUserToFamily, {

@@ -44,7 +44,12 @@ export function Families({ families, onChanged }: { families: api.AdminFamily[];
             <tbody>
               {families.map((f) => (
                 <tr key={f.id}>
-                  <td>{f.name}</td>
+                  <td>
+                    {f.name}
+                    {f.memberCount > 0 && f.verifiedMemberCount === 0 && (
+                      <> <span className="badge" title="No member has verified their email yet">Unverified</span></>
+                    )}
+                  </td>
                   <td><code className="small">{f.id}</code></td>
                   <td>{f.memberCount}</td>
                   <td>{f.description ?? ''}</td>
