@@ -1,12 +1,12 @@
 import type { GroceryComment, GroceryItem, GroceryList, GroceryReply, RecurringItem } from '@hearth/contract/grocery';
-import type { CommentRow, ItemRow, ListRow, RecurringRow } from './repository.ts';
+import type { CommentRow, ListRow, RecurringRow, ShownItem } from './repository.ts';
 
 export function toList(row: ListRow): GroceryList {
   return { id: row.id, title: row.title, familyId: row.familyId };
 }
 
 /** `position` is the item's 0-based place on its list (the stored position only orders it). */
-export function toItem(row: ItemRow, position: number): GroceryItem {
+export function toItem(row: ShownItem, position: number): GroceryItem {
   return {
     id: row.id,
     name: row.name,

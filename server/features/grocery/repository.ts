@@ -39,10 +39,32 @@ export async function deleteList(q: Queryable, listId: string, familyId: string)
 
 // Items
 
-export async function listItems(q: Queryable, listId: string, familyId: string): Promise<ItemRow[]> {
-  return q.select().from(groceryItems)
-    .where(and(eq(groceryItems.listId, listId), eq(groceryItems.familyId, familyId)))
-    .orderBy(asc(groceryItems.position), asc(groceryItems.createdAt));
+/** What an item answer is built from. */
+export type ShownItem = Pick<ItemRow,
+  'id' | 'name' | 'quantity' | 'unit' | 'category' | 'recurrence' | 'isPurchased' | 'listId' | 'familyId'
+  | 'recurringItemId' | 'addedFromRecipeId'>;
+
+/**
+ * The items of the family's list in list order, or undefined when the family has no such list: the ownership check
+ * and the read in one query, read as plain rows (drizzle's per-field mapping was most of a long list's cost).
+ */
+export async function listItems(q: Queryable, listId: string, familyId: string): Promise<ShownItem[] | undefined> {
+  const rows = await rawRows<{
+    id: string | null; name: string; quantity: number | null; unit: string | null; category: string | null;
+    recurrence: ItemRow['recurrence']; is_purchased: boolean; recurring_item_id: string | null;
+    added_from_recipe_id: string | null;
+  }>(q, sql`
+    select i.id, i.name, i.quantity, i.unit, i.category, i.recurrence, i.is_purchased, i.recurring_item_id,
+      i.added_from_recipe_id
+    from ${groceryLists} l left join ${groceryItems} i on i.list_id = l.id and i.family_id = l.family_id
+    where l.id = ${listId} and l.family_id = ${familyId}
+    order by i.position, i.created_at`);
+  if (rows.length === 0) return undefined;
+  return rows.filter((r) => r.id !== null).map((r) => ({
+    id: r.id!, name: r.name, quantity: r.quantity, unit: r.unit, category: r.category, recurrence: r.recurrence,
+    isPurchased: r.is_purchased, listId, familyId, recurringItemId: r.recurring_item_id,
+    addedFromRecipeId: r.added_from_recipe_id,
+  }));
 }
 
 export async function findItem(q: Queryable, itemId: string, familyId: string): Promise<ItemRow | undefined> {

@@ -57,8 +57,9 @@ export class GroceryService {
 
   async items(caller: Caller, listId: string) {
     const member = requireFamily(caller);
-    await requireInFamily(this.deps.db, groceryLists, listId, member.familyId, m.listNotFound);
-    return (await repo.listItems(this.deps.db, listId, member.familyId)).map((row, place) => toItem(row, place));
+    const items = await repo.listItems(this.deps.db, listId, member.familyId);
+    if (!items) throw notFound(m.listNotFound);
+    return items.map((row, place) => toItem(row, place));
   }
 
   /** Adds at the top, or raises the quantity of the same item already unpurchased on the list. */
@@ -184,7 +185,7 @@ export class GroceryService {
       await this.deps.events.record(tx, {
         familyId, actorId: member.userId, type: 'items_reordered', subjectId: listId, data: { listId },
       });
-      return (await repo.listItems(tx, listId, familyId)).map((row, place) => toItem(row, place));
+      return (await repo.listItems(tx, listId, familyId) ?? []).map((row, place) => toItem(row, place));
     });
   }
 }
