@@ -19,6 +19,8 @@ export const errorStatus = {
   NOT_FOUND: 404,
   /** Conflicts with the current state (duplicate email, last admin, ...). */
   CONFLICT: 409,
+  /** Well formed, but nothing usable came of it (a page without a recipe). */
+  UNPROCESSABLE: 422,
   /** Too many attempts; try again later. */
   RATE_LIMITED: 429,
   /** Unexpected server failure. */

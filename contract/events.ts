@@ -39,6 +39,8 @@ export const eventTopics = {
   meal_created: ['meals'],
   meal_updated: ['meals'],
   meal_deleted: ['meals'],
+  // A draft read from a page; the meal itself is recorded as meal_created when saved.
+  meal_imported: [],
 
   location_created: ['locations'],
   location_updated: ['locations'],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Quantity, quantityLimits } from './quantity.ts';
+import { Quantity, quantityLimits, roundQuantity } from './quantity.ts';
 import { endpoint, Id, IdParams, IsoDateTime } from './endpoint.ts';
 
 /** Field limits of the recipe library (the spec names none; these keep rows and pages bounded). */
@@ -12,6 +12,10 @@ export const mealLimits = {
   ingredientNameMax: 255,
   quantityMax: quantityLimits.max,
   unitMax: 50,
+  /** Servings a recipe makes, and the most a list can be scaled to. */
+  servingsMax: 1000,
+  /** Long enough for any real recipe page's address. */
+  sourceUrlMax: 2048,
   /** A bound no real family meets, so one family cannot slow the others (docs/DECISIONS.md). */
   mealsPerFamily: 2000,
 } as const;
@@ -31,6 +35,13 @@ export const mealMessages = {
   unitTooLong: `Unit must be at most ${mealLimits.unitMax} characters`,
   groceryListNotFound: 'Grocery list not found',
   tooManyMeals: `A family can have at most ${mealLimits.mealsPerFamily} meals.`,
+  invalidServings: `Servings must be a whole number from 1 to ${mealLimits.servingsMax}`,
+  invalidSourceUrl: 'The source must be a web address starting with http:// or https://',
+  importInvalidUrl: 'Please paste a web address starting with http:// or https://',
+  importRefused: 'This link cannot be imported: only public web pages can be read.',
+  importUnreachable: 'The page could not be loaded. Check the link and try again.',
+  importNoRecipe: 'No recipe was found on this page. Try another link or type the recipe in.',
+  importTooMany: 'You have imported many recipes in the last hour. Please try again later.',
 } as const;
 
 /** Screens that save or shop a recipe for the planner's usage events. */
@@ -41,6 +52,21 @@ export type MealSource = (typeof mealSources)[number];
 export function mealTimes(meal: { prepTime: number | null; totalTime: number | null }): string {
   return `Prep: ${meal.prepTime ?? '–'} min · Total: ${meal.totalTime ?? '–'} min`;
 }
+
+/** A quantity for `wanted` servings of a recipe that makes `makes` (the web shows it, the server adds it); unchanged when either is unknown. */
+export function scaledQuantity(quantity: number | null, makes: number | null, wanted: number | null | undefined): number | null {
+  if (quantity === null || !makes || !wanted) return quantity;
+  return Math.min(quantityLimits.max, roundQuantity(quantity * wanted / makes));
+}
+
+const Servings = z.number({ error: mealMessages.invalidServings }).int(mealMessages.invalidServings)
+  .min(1, mealMessages.invalidServings).max(mealLimits.servingsMax, mealMessages.invalidServings);
+
+const WebAddress = (message: string) => z.string({ error: message }).trim().max(mealLimits.sourceUrlMax, message)
+  .pipe(z.url({ protocol: /^https?$/, error: message }));
+/** As above, or empty for none (the meal form's empty field). */
+const OptionalWebAddress = (message: string) => z.string({ error: message }).trim().max(mealLimits.sourceUrlMax, message)
+  .refine((v) => v === '' || WebAddress(message).safeParse(v).success, message);
 
 const Minutes = z.number({ error: mealMessages.requiredFields })
   .int(mealMessages.requiredFields)
@@ -72,6 +98,10 @@ export const MealInput = z.object({
     .max(mealLimits.directionsMax, mealMessages.directionsTooLong).nullish(),
   prepTime: Minutes,
   totalTime: Minutes,
+  /** How many the recipe makes; adding it to a list can scale its ingredients from this. */
+  servings: Servings.nullish(),
+  /** The page the recipe was imported from. */
+  sourceUrl: OptionalWebAddress(mealMessages.invalidSourceUrl).nullish(),
   /** Where the recipe came from; 'ai-meal-planner' also records the planner's ai_meal_saved usage event. */
   source: z.enum(mealSources).nullish(),
 });
@@ -91,6 +121,8 @@ export const Meal = z.object({
   directions: z.string().nullable(),
   prepTime: z.number().int().nullable(),
   totalTime: z.number().int().nullable(),
+  servings: z.number().int().nullable(),
+  sourceUrl: z.string().nullable(),
   ingredients: z.array(Ingredient),
   /** The creating user's id; null once that account is gone. */
   createdBy: z.uuid().nullable(),
@@ -153,10 +185,36 @@ export const addMealToGroceryList = endpoint({
   access: 'user',
   summary: 'Put the ingredients (all, or those named in `ingredients`) on a list, all or nothing; one already unpurchased there raises its quantity (ADMIN or EDIT)',
   params: IdParams,
-  query: z.object({ groceryListId: Id, familyId: Id.optional(), source: z.enum(mealSources).optional() }),
+  query: z.object({
+    groceryListId: Id, familyId: Id.optional(), source: z.enum(mealSources).optional(),
+    /** Scales each quantity by servings / the meal's servings (a meal without servings is added as it is). */
+    servings: z.string().regex(/^\d{1,4}$/, mealMessages.invalidServings).transform(Number).pipe(Servings).optional(),
+  }),
   /** Optional: the names of the ingredients to add (any case); without it, every ingredient. */
   body: z.object({
     ingredients: z.array(z.string().trim().min(1).max(mealLimits.ingredientNameMax)).max(mealLimits.ingredientsMax).optional(),
   }).nullish(),
   response: z.object({ added: z.number().int() }),
 });
+
+/** A recipe read from a web page, not yet saved: the meal form shows it to check and save. */
+export const MealDraft = z.object({
+  name: z.string(),
+  directions: z.string().nullable(),
+  prepTime: z.number().int().nullable(),
+  totalTime: z.number().int().nullable(),
+  servings: z.number().int().nullable(),
+  sourceUrl: z.string(),
+  ingredients: z.array(Ingredient.omit({ groceryListId: true })),
+});
+export type MealDraft = z.infer<typeof MealDraft>;
+
+export const importMeal = endpoint({
+  method: 'POST',
+  path: '/api/meals/import',
+  access: 'user',
+  summary: 'Read the schema.org Recipe of a public web page as a draft meal, without saving it (ADMIN or EDIT); 422 when the page has none or cannot be loaded, 429 past the hourly limit',
+  body: z.object({ url: WebAddress(mealMessages.importInvalidUrl) }),
+  response: MealDraft,
+});
+

@@ -18,7 +18,8 @@ const fractions: Record<string, number> = {
 /** The fractions shown as glyphs, in the order they are tried. */
 const shown: [string, number][] = ['½', '¼', '¾', '⅓', '⅔', '⅛', '⅜', '⅝', '⅞'].map((g) => [g, fractions[g]!]);
 
-const round = (n: number) => Math.round(n * 10 ** quantityLimits.decimals) / 10 ** quantityLimits.decimals;
+/** Kept to the wire's 3 decimals. */
+export const roundQuantity = (n: number) => Math.round(n * 10 ** quantityLimits.decimals) / 10 ** quantityLimits.decimals;
 
 /**
  * Reads a quantity as a person types it: "2", "1.5", "1,5", "1/2", "1 1/2", "½", "1½". Empty text is null (no
@@ -28,14 +29,14 @@ export function parseQuantity(text: string): number | null | undefined {
   const t = text.trim();
   if (t === '') return null;
   const glyph = /^(\d+)?\s*([½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])$/u.exec(t);
-  if (glyph) return round(Number(glyph[1] ?? 0) + fractions[glyph[2]!]!);
+  if (glyph) return roundQuantity(Number(glyph[1] ?? 0) + fractions[glyph[2]!]!);
   const mixed = /^(?:(\d+)\s+)?(\d+)\s*\/\s*(\d+)$/.exec(t);
   if (mixed) {
     const denominator = Number(mixed[3]);
     if (denominator === 0) return undefined;
-    return round(Number(mixed[1] ?? 0) + Number(mixed[2]) / denominator);
+    return roundQuantity(Number(mixed[1] ?? 0) + Number(mixed[2]) / denominator);
   }
-  if (/^\d+(?:[.,]\d+)?$|^[.,]\d+$/.test(t)) return round(Number(t.replace(',', '.')));
+  if (/^\d+(?:[.,]\d+)?$|^[.,]\d+$/.test(t)) return roundQuantity(Number(t.replace(',', '.')));
   return undefined;
 }
 
@@ -46,9 +47,9 @@ export function formatQuantity(quantity: number): string {
   if (rest < 0.001) return String(whole);
   const glyph = shown.find(([, value]) => Math.abs(value - rest) < 0.002);
   if (glyph) return `${whole > 0 ? whole : ''}${glyph[0]}`;
-  return String(round(quantity));
+  return String(roundQuantity(quantity));
 }
 
 /** The wire form: a finite number from 0 to the maximum, kept to 3 decimals, or null. */
 export const Quantity = (message: string = quantityMessages.invalid) => z.number({ error: message })
-  .min(0, message).max(quantityLimits.max, message).transform(round);
+  .min(0, message).max(quantityLimits.max, message).transform(roundQuantity);

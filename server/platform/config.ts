@@ -20,6 +20,7 @@ const Env = z.object({
   AI_MODEL: z.string().optional(),
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   GEOCODER_URL: z.url().optional(),
+  IMPORT_ALLOW_PRIVATE_HOSTS: flag.default(false),
   WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(300),
 });
 
@@ -41,6 +42,8 @@ export interface Config {
   geocoderUrl: string | undefined;
   /** Writes one user may make per minute (429 past it), so one member cannot flood the shared database. */
   writesPerMinute: number;
+  /** Lets recipe import fetch loopback and private addresses: for tests that serve pages locally, never in production. */
+  importAllowPrivateHosts: boolean;
   /** An OpenAI-compatible chat endpoint for the meal planner; without it the planner answers from its catalogue. */
   ai: AiConfig | undefined;
 }
@@ -87,6 +90,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     geocoderUrl: e.GEOCODER_URL,
     writesPerMinute: e.WRITES_PER_MINUTE,
+    importAllowPrivateHosts: e.IMPORT_ALLOW_PRIVATE_HOSTS,
     ai: e.AI_BASE_URL && e.AI_MODEL
       ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS }
       : undefined,

@@ -65,6 +65,27 @@ describe('adding a meal\'s ingredients to a grocery list', () => {
     expect((await itemsOf(t, listId)).map((r) => r.name).sort()).toEqual(['Flour', 'Milk']);
   });
 
+  it('scales each quantity by servings / the meal\'s servings, merging with what is on the list; as it is without servings', async () => {
+    const listId = await createList(t, familyId);
+    const meal = await createMeal(admin, pancakes({
+      servings: 4, ingredients: [{ name: 'Flour', quantity: 1.5, unit: 'cups' }, { name: 'Eggs', quantity: 3 }, { name: 'Salt' }],
+    }));
+    expect((await addToList(admin, meal.id, listId, { servings: '6' })).body).toEqual({ added: 3 });
+    expect((await itemsOf(t, listId)).map((i) => [i.name, i.quantity, i.unit])).toEqual([
+      ['Flour', 2.25, 'cups'], ['Eggs', 4.5, null], ['Salt', null, null],
+    ]);
+    await addToList(admin, meal.id, listId, { servings: '2' });
+    expect((await itemsOf(t, listId)).map((i) => [i.name, i.quantity])).toEqual([['Flour', 3], ['Eggs', 6], ['Salt', 2]]);
+    const unsized = await createMeal(admin, pancakes({ ingredients: [{ name: 'Sugar', quantity: 2, unit: 'tbsp' }] }));
+    await addToList(admin, unsized.id, listId, { servings: '8' });
+    expect((await itemsOf(t, listId)).find((i) => i.name === 'Sugar')?.quantity).toBe(2);
+    for (const servings of ['0', '1.5', 'many', '1001']) {
+      const res = await addToList(admin, meal.id, listId, { servings });
+      expect(res.status, servings).toBe(400);
+      expect(res.body.message).toBe(api.mealMessages.invalidServings);
+    }
+  });
+
   it('answers added 0 for a meal without ingredients', async () => {
     const listId = await createList(t, familyId);
     const meal = await createMeal(admin, pancakes({ ingredients: [] }));

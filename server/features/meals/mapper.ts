@@ -8,6 +8,8 @@ export function toMeal(row: MealRow, ingredients: IngredientRow[]): Meal {
     directions: row.directions,
     prepTime: row.prepTime,
     totalTime: row.totalTime,
+    servings: row.servings,
+    sourceUrl: row.sourceUrl,
     ingredients: ingredients.map((i) => ({
       name: i.name, quantity: i.quantity, unit: i.unit, groceryListId: i.groceryListId,
     })),

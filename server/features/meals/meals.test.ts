@@ -104,6 +104,16 @@ describe('meal validation', () => {
     expect(await createMeal(admin, pancakes({ prepTime: 0, totalTime: null }))).toMatchObject({ prepTime: 0, totalTime: null });
   });
 
+  it('takes servings as a whole number from 1 and a source as an http(s) address, both optional', async () => {
+    for (const bad of [0, 1.5, '4', api.mealLimits.servingsMax + 1]) await refuse(pancakes({ servings: bad }), messages.invalidServings);
+    for (const bad of ['javascript:alert(1)', 'file:///etc/passwd', 'example.org', `https://e.org/${'x'.repeat(2048)}`]) {
+      await refuse(pancakes({ sourceUrl: bad }), messages.invalidSourceUrl);
+    }
+    expect(await createMeal(admin, pancakes({ servings: 6, sourceUrl: ' https://example.org/soup ' })))
+      .toMatchObject({ servings: 6, sourceUrl: 'https://example.org/soup' });
+    expect(await createMeal(admin, pancakes({ sourceUrl: '' }))).toMatchObject({ servings: null, sourceUrl: null });
+  });
+
   it('requires every ingredient to have a name', async () => {
     await refuse(pancakes({ ingredients: [{ name: 'Flour' }, { name: '  ', quantity: 1 }] }), messages.ingredientNameRequired);
     await refuse(pancakes({ ingredients: [{ quantity: 1 }] }), messages.ingredientNameRequired);

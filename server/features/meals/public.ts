@@ -40,7 +40,7 @@ export async function createRecipe(
   await requireRoomForMeal(tx, input.familyId);
   const now = deps.clock.now();
   const row = await repo.insertMeal(tx, {
-    familyId: input.familyId, name: input.name, directions: input.directions ?? null, prepTime: null, totalTime: null,
+    familyId: input.familyId, name: input.name, directions: input.directions ?? null, prepTime: null, totalTime: null, servings: null, sourceUrl: null,
     createdByUserId: input.actorId, createdAt: now, updatedAt: now,
   });
   const ingredients = (input.ingredients ?? []).map((i) => ({ ...i, groceryListId: null }));

@@ -5,7 +5,7 @@ import { groceryLists, mealIngredients, meals } from '../../platform/db/schema.t
 export type MealRow = typeof meals.$inferSelect;
 export type IngredientRow = typeof mealIngredients.$inferSelect;
 export type NewIngredient = Pick<IngredientRow, 'name' | 'quantity' | 'unit' | 'groceryListId'>;
-export type MealFields = Pick<MealRow, 'name' | 'directions' | 'prepTime' | 'totalTime'>;
+export type MealFields = Pick<MealRow, 'name' | 'directions' | 'prepTime' | 'totalTime' | 'servings' | 'sourceUrl'>;
 
 export async function countMeals(q: Queryable, familyId: string): Promise<number> {
   const [row] = await q.select({ n: sql<number>`count(*)::int` }).from(meals).where(eq(meals.familyId, familyId));

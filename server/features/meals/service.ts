@@ -1,6 +1,6 @@
 import type { BodyOf } from '@hearth/contract/endpoint';
 import type { EventType } from '@hearth/contract/events';
-import { mealMessages, type createMeal, type Meal, type MealSource } from '@hearth/contract/meals';
+import { mealMessages, scaledQuantity, type createMeal, type Meal, type MealSource } from '@hearth/contract/meals';
 import { requireEditor, requireFamily, requireOwnFamily, type FamilyCaller } from '../../platform/auth/family-access.ts';
 import type { Caller } from '../../platform/auth/sessions.ts';
 import type { Queryable, Tx } from '../../platform/db/client.ts';
@@ -88,7 +88,10 @@ export class MealService {
   /** The ingredients (all, or those named) on the chosen list, in one transaction: every one goes on or none does. */
   async addToGroceryList(
     caller: Caller, id: string,
-    query: { groceryListId: string; familyId?: string | undefined; source?: MealSource | undefined }, only?: string[],
+    query: {
+      groceryListId: string; familyId?: string | undefined; source?: MealSource | undefined; servings?: number | undefined;
+    },
+    only?: string[],
   ): Promise<{ added: number }> {
     const chosen = only && new Set(only.map((name) => name.toLowerCase()));
     const member = requireEditor(caller);
@@ -101,7 +104,7 @@ export class MealService {
         .filter((i) => !chosen || chosen.has(i.name.toLowerCase()));
       const n = await addRecipeItemsToList(tx, this.deps, {
         familyId: member.familyId, userId: member.userId, listId: query.groceryListId, recipeId: id,
-        items: ingredients.map((i) => ({ name: i.name, quantity: i.quantity, unit: i.unit })),
+        items: ingredients.map((i) => ({ name: i.name, quantity: scaledQuantity(i.quantity, meal.servings, query.servings), unit: i.unit })),
       });
       if (query.source === 'ai-meal-planner') {
         await this.deps.events.record(tx, {
@@ -145,5 +148,7 @@ function fields(input: MealInput): repo.MealFields {
     directions: input.directions || null,
     prepTime: input.prepTime ?? null,
     totalTime: input.totalTime ?? null,
+    servings: input.servings ?? null,
+    sourceUrl: input.sourceUrl || null,
   };
 }

@@ -11,6 +11,8 @@ export const meals = pgTable('meals', {
   directions: text('directions'),
   prepTime: integer('prep_time'),
   totalTime: integer('total_time'),
+  servings: integer('servings'),
+  sourceUrl: text('source_url'),
   createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { itemMatchKey } from '@hearth/contract/grocery';
-import { type Meal } from '@hearth/contract/meals';
+import { type Ingredient, type Meal } from '@hearth/contract/meals';
 import { mealMessages } from './texts.ts';
 import { paths } from '../../shared/paths.ts';
 import { errorMessage } from '../../shared/api/errors.ts';
@@ -12,9 +12,12 @@ import { describeIngredient } from './format.ts';
 
 /**
  * Adds the meal's ingredients to one of the family's lists: each can be left out (what is in the pantry), and
- * those already waiting on the chosen list start unticked.
+ * those already waiting on the chosen list start unticked. `ingredients` are the meal's as shown, scaled to
+ * `servings`, which the server scales the same way.
  */
-export function AddToListControl({ meal, familyId }: { meal: Meal; familyId: string }) {
+export function AddToListControl({ meal, ingredients, servings, familyId }: {
+  meal: Meal; ingredients: Ingredient[]; servings: number | null; familyId: string;
+}) {
   const lists = useGroceryLists(familyId);
   const add = useAddMealToList(meal.id);
   const [chosen, setChosen] = useState('');
@@ -31,9 +34,9 @@ export function AddToListControl({ meal, familyId }: { meal: Meal; familyId: str
     return <p className="muted">{mealMessages.noLists} <Link to={paths.lists}>Create a list</Link></p>;
   }
   const waiting = new Set((items.data ?? []).filter((i) => !i.isPurchased).map((i) => itemMatchKey(i.name, i.unit)));
-  const isTicked = (index: number) => ticked[index] ?? !waiting.has(itemMatchKey(meal.ingredients[index]!.name, meal.ingredients[index]!.unit));
-  const picked = meal.ingredients.filter((_, i) => isTicked(i));
-  const all = picked.length === meal.ingredients.length;
+  const isTicked = (index: number) => ticked[index] ?? !waiting.has(itemMatchKey(ingredients[index]!.name, ingredients[index]!.unit));
+  const picked = ingredients.filter((_, i) => isTicked(i));
+  const all = picked.length === ingredients.length;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -41,7 +44,7 @@ export function AddToListControl({ meal, familyId }: { meal: Meal; familyId: str
     setDone(null);
     try {
       const { added } = await add.mutateAsync({
-        groceryListId: listId, familyId, ...(all ? {} : { ingredients: picked.map((i) => i.name) }),
+        groceryListId: listId, familyId, ...(servings ? { servings } : {}), ...(all ? {} : { ingredients: picked.map((i) => i.name) }),
       });
       setTicked({});
       setDone({ added, listId, title: lists.data.find((l) => l.id === listId)?.title ?? '' });
@@ -63,10 +66,10 @@ export function AddToListControl({ meal, familyId }: { meal: Meal; familyId: str
           {add.isPending ? 'Adding...' : all ? 'Add all ingredients to list' : mealMessages.addSomeToList(picked.length)}
         </button>
       </div>
-      {meal.ingredients.length > 0 && (
+      {ingredients.length > 0 && (
         <fieldset className="ingredient-choice">
           <legend className="muted small">{mealMessages.chooseIngredients}</legend>
-          {meal.ingredients.map((ingredient, i) => (
+          {ingredients.map((ingredient, i) => (
             <label key={`${ingredient.name}-${i}`} className="inline">
               <input type="checkbox" checked={isTicked(i)} onChange={(e) => setTicked((t) => ({ ...t, [i]: e.target.checked }))} />
               {describeIngredient(ingredient)}

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { mealTimes, type Ingredient, type Meal } from '@hearth/contract/meals';
+import { mealLimits, mealTimes, scaledQuantity, type Meal } from '@hearth/contract/meals';
 import { mealMessages } from './texts.ts';
-import { formatQuantity } from '@hearth/contract/quantity';
 import { paths } from '../../shared/paths.ts';
 import { ApiError } from '../../shared/api/client.ts';
 import { errorMessage } from '../../shared/api/errors.ts';
@@ -48,7 +47,10 @@ function MealView({ meal }: { meal: Meal }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [servings, setServings] = useState(meal.servings);
   const remove = useDeleteMeal(meal.id);
+  // The amounts shown are the amounts a list gets: both scale from the meal's own servings.
+  const ingredients = meal.ingredients.map((i) => ({ ...i, quantity: scaledQuantity(i.quantity, meal.servings, servings) }));
 
   const confirmDelete = async () => {
     setError(null);
@@ -83,13 +85,23 @@ function MealView({ meal }: { meal: Meal }) {
       </div>
       <ErrorBanner message={error} onDismiss={() => setError(null)} />
       <p className="muted">{mealTimes(meal)}</p>
+      {meal.sourceUrl && (
+        <p className="meal-source">
+          {mealMessages.sourceLink}: <a href={meal.sourceUrl} target="_blank" rel="noopener noreferrer nofollow">{hostOf(meal.sourceUrl)}</a>
+        </p>
+      )}
 
       <section className="card stack" aria-labelledby="ingredients-heading">
-        <h2 id="ingredients-heading">Ingredients</h2>
-        {meal.ingredients.length === 0
+        <div className="spread">
+          <h2 id="ingredients-heading">Ingredients</h2>
+          {servings !== null && <ServingsStepper value={servings} onChange={setServings} />}
+        </div>
+        {ingredients.length === 0
           ? <p className="muted">No ingredients.</p>
-          : <ul className="ingredient-list">{meal.ingredients.map((i, n) => <li key={n}>{describeIngredient(i)}</li>)}</ul>}
-        {canEdit && user?.familyId && <AddToListControl meal={meal} familyId={user.familyId} />}
+          : <ul className="ingredient-list">{ingredients.map((i, n) => <li key={n}>{describeIngredient(i)}</li>)}</ul>}
+        {canEdit && user?.familyId && (
+          <AddToListControl meal={meal} ingredients={ingredients} servings={servings} familyId={user.familyId} />
+        )}
       </section>
 
       <section className="card stack" aria-labelledby="directions-heading">
@@ -108,4 +120,26 @@ function MealView({ meal }: { meal: Meal }) {
       </Modal>
     </article>
   );
+}
+
+/** Scales the amounts shown and sent to a list; starts at the meal's own servings. */
+function ServingsStepper({ value, onChange }: { value: number; onChange: (n: number) => void }) {
+  return (
+    <div className="servings-stepper" role="group" aria-label={mealMessages.servings}>
+      <button type="button" className="icon secondary" aria-label={mealMessages.fewerServings}
+        disabled={value <= 1} onClick={() => onChange(value - 1)}>−</button>
+      <output aria-live="polite" aria-label={mealMessages.servings}>{value} {mealMessages.servings.toLowerCase()}</output>
+      <button type="button" className="icon secondary" aria-label={mealMessages.moreServings}
+        disabled={value >= mealLimits.servingsMax} onClick={() => onChange(value + 1)}>+</button>
+    </div>
+  );
+}
+
+/** "example.org" for a link's text: the whole address is in its href. */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, '');
+  } catch {
+    return url;
+  }
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { mealLimits, type Meal, type MealInput } from '@hearth/contract/meals';
+import { mealLimits, type Meal, type MealDraft, type MealInput } from '@hearth/contract/meals';
 import { mealMessages } from './texts.ts';
 import { formatQuantity, parseQuantity, quantityMessages } from '@hearth/contract/quantity';
 import { ApiError } from '../../shared/api/client.ts';
@@ -20,6 +20,10 @@ const FormValues = z.object({
   prepTime: minutes,
   totalTime: minutes,
   directions: z.string().max(mealLimits.directionsMax, mealMessages.directionsTooLong),
+  servings: z.string().trim().regex(/^\d*$/, mealMessages.invalidServings)
+    .refine((v) => v === '' || (Number(v) >= 1 && Number(v) <= mealLimits.servingsMax), mealMessages.invalidServings),
+  sourceUrl: z.string().trim().max(mealLimits.sourceUrlMax, mealMessages.invalidSourceUrl)
+    .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), mealMessages.invalidSourceUrl),
   ingredients: z.array(z.object({
     name: z.string().trim().min(1, mealMessages.ingredientNameRequired)
       .max(mealLimits.ingredientNameMax, mealMessages.ingredientNameTooLong),
@@ -34,30 +38,34 @@ type FormValues = z.infer<typeof FormValues>;
 
 const emptyIngredient = { name: '', quantity: '', unit: '', groceryListId: null };
 
-function toFormValues(meal: Meal | undefined): FormValues {
+/** A saved meal to edit, an imported draft to check, or nothing for a new meal. */
+function toFormValues(meal: Meal | MealDraft | undefined): FormValues {
   return {
     name: meal?.name ?? '',
     prepTime: meal?.prepTime?.toString() ?? '',
     totalTime: meal?.totalTime?.toString() ?? '',
     directions: meal?.directions ?? '',
+    servings: meal?.servings?.toString() ?? '',
+    sourceUrl: meal?.sourceUrl ?? '',
     ingredients: meal
       ? meal.ingredients.map((i) => ({
-        name: i.name, quantity: i.quantity === null ? '' : formatQuantity(i.quantity), unit: i.unit ?? '', groceryListId: i.groceryListId,
+        name: i.name, quantity: i.quantity === null ? '' : formatQuantity(i.quantity), unit: i.unit ?? '',
+        groceryListId: 'groceryListId' in i ? i.groceryListId : null,
       }))
       : [{ ...emptyIngredient }],
   };
 }
 
-/** The add and edit form of a meal; `meal` given means edit. */
-export function MealForm({ meal, onSaved, onCancel }: {
-  meal?: Meal; onSaved: (meal: Meal) => void; onCancel: () => void;
+/** The add and edit form of a meal; `meal` given means edit, `draft` fills a new meal (an imported recipe). */
+export function MealForm({ meal, draft, onSaved, onCancel }: {
+  meal?: Meal; draft?: MealDraft; onSaved: (meal: Meal) => void; onCancel: () => void;
 }) {
   const { data: user } = useCurrentUser();
   const save = useSaveMeal(meal?.id);
   const [failure, setFailure] = useState<{ text: string; reason: string } | null>(null);
   const { register, control, handleSubmit, formState: { errors, isSubmitting } } = useForm({
     resolver: zodResolver(FormValues),
-    defaultValues: toFormValues(meal),
+    defaultValues: toFormValues(meal ?? draft),
   });
   const { fields, append, remove, move } = useFieldArray({ control, name: 'ingredients' });
 
@@ -72,6 +80,8 @@ export function MealForm({ meal, onSaved, onCancel }: {
       directions: values.directions.trim() || null,
       prepTime: Number.parseInt(values.prepTime, 10),
       totalTime: Number.parseInt(values.totalTime, 10),
+      servings: values.servings ? Number(values.servings) : null,
+      sourceUrl: values.sourceUrl || null,
       ingredients: values.ingredients.map((i) => ({
         name: i.name,
         quantity: parseQuantity(i.quantity) ?? null,
@@ -114,6 +124,21 @@ export function MealForm({ meal, onSaved, onCancel }: {
           <input {...register('totalTime')} type="number" min={0} step={1} inputMode="numeric"
             aria-invalid={errors.totalTime ? true : undefined} />
           {fieldError(errors.totalTime?.message)}
+        </label>
+      </div>
+
+      <div className="meal-times">
+        <label>
+          Servings
+          <input {...register('servings')} type="number" min={1} step={1} inputMode="numeric"
+            aria-invalid={errors.servings ? true : undefined} />
+          {fieldError(errors.servings?.message)}
+        </label>
+        <label>
+          Source link
+          <input {...register('sourceUrl')} type="url" inputMode="url" autoComplete="off"
+            aria-invalid={errors.sourceUrl ? true : undefined} />
+          {fieldError(errors.sourceUrl?.message)}
         </label>
       </div>
 

@@ -7,6 +7,7 @@ import { errorMessage } from '../../shared/api/errors.ts';
 import { Modal } from '../../shared/ui/Modal.tsx';
 import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';
 import { useCurrentUser } from '../../shared/useCurrentUser.ts';
+import { ImportDialog } from './ImportDialog.tsx';
 import { MealForm } from './MealForm.tsx';
 import { useMeals } from './queries.ts';
 import './meals.css';
@@ -18,6 +19,7 @@ export function MealsPage() {
   const user = useCurrentUser();
   const meals = useMeals(user.data?.familyId);
   const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
   const canEdit = useCan().edit;
 
   let content;
@@ -45,12 +47,18 @@ export function MealsPage() {
     <main className="page stack">
       <div className="spread">
         <h1>Meals</h1>
-        {canEdit && <button type="button" onClick={() => setAdding(true)}>{mealMessages.addMeal}</button>}
+        {canEdit && (
+          <div className="row">
+            <button type="button" className="secondary" onClick={() => setImporting(true)}>{mealMessages.importFromLink}</button>
+            <button type="button" onClick={() => setAdding(true)}>{mealMessages.addMeal}</button>
+          </div>
+        )}
       </div>
       {content}
       <Modal title="Add Meal" open={adding} onClose={() => setAdding(false)}>
         <MealForm onSaved={() => setAdding(false)} onCancel={() => setAdding(false)} />
       </Modal>
+      <ImportDialog open={importing} onClose={() => setImporting(false)} />
     </main>
   );
 }

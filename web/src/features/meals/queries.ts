@@ -53,11 +53,21 @@ export function useDeleteMeal(id: string) {
   });
 }
 
+/** Reads a recipe page into a draft meal; nothing is saved. */
+export function useImportMeal() {
+  return useMutation({ mutationFn: (url: string) => call(api.importMeal, { body: { url } }) });
+}
+
 export function useAddMealToList(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ ingredients, ...query }: { groceryListId: string; familyId: string; ingredients?: string[] }) =>
-      call(api.addMealToGroceryList, { params: { id }, query, ...(ingredients ? { body: { ingredients } } : {}) }),
+    mutationFn: ({ ingredients, servings, ...query }: {
+      groceryListId: string; familyId: string; ingredients?: string[]; servings?: number;
+    }) => call(api.addMealToGroceryList, {
+      params: { id },
+      query: { ...query, ...(servings ? { servings: String(servings) } : {}) },
+      ...(ingredients ? { body: { ingredients } } : {}),
+    }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: groceryKeys.all }),
   });
 }

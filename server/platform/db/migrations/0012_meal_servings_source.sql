@@ -1,0 +1,2 @@
+ALTER TABLE "meals" ADD COLUMN "servings" integer;--> statement-breakpoint
+ALTER TABLE "meals" ADD COLUMN "source_url" text;
