@@ -80,6 +80,7 @@ test('the meal form checks required fields, ingredient names and numeric quantit
   await form.getByLabel('Name', { exact: true }).fill('Soup');
   await form.getByLabel('Prep time (min)').fill('5');
   await form.getByLabel('Total time (min)').fill('-3');
+  // Empty times are fine; a negative one is not.
   await form.getByRole('button', { name: 'Save Meal' }).click();
   await expect(form.getByText('Please fill in all required fields')).toBeVisible();
   await form.getByLabel('Total time (min)').fill('40');
@@ -200,4 +201,18 @@ test('failures show the spec\'s messages', async ({ page, request }) => {
   await page.getByRole('dialog', { name: 'Delete meal' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Failed to delete meal.')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/meals/${meal.id}$`));
+});
+
+test('a meal needs only its name: prep and total time may stay empty', async ({ page, request }) => {
+  const cook = await signUpViaApi(request, { name: 'Quick Cook' });
+  await useSession(page, cook);
+  await page.goto('/meals');
+  await page.getByRole('button', { name: '+ Add Meal' }).click();
+  const form = page.getByRole('form', { name: 'Add meal' });
+  await form.getByLabel('Name', { exact: true }).fill('Toast');
+  await page.getByLabel('Ingredient 1 name').fill('Bread');
+  await form.getByRole('button', { name: 'Save Meal' }).click();
+  await expect(form.getByText('Please fill in all required fields')).toHaveCount(0);
+  await expect(page.getByText('Toast').first()).toBeVisible();
+  await expect(page.getByText('Prep: – min · Total: – min').first()).toBeVisible();
 });

@@ -10,8 +10,9 @@ import { useCurrentUser } from '../../shared/useCurrentUser.ts';
 import { useSaveMeal } from './queries.ts';
 import { ErrorBanner } from '../../shared/ui/Status.tsx';
 
+// Times are optional (the spec and the server require only the name); when given, whole minutes from 0.
 const minutes = z.string().trim()
-  .regex(/^\d+$/, mealMessages.requiredFields)
+  .regex(/^\d*$/, mealMessages.requiredFields)
   .refine((v) => Number(v) <= mealLimits.minutesMax, mealMessages.timeTooLong);
 
 /** What the inputs hold (text); turned into the API's MealInput on submit. */
@@ -78,8 +79,8 @@ export function MealForm({ meal, draft, onSaved, onCancel }: {
       familyId: user.familyId,
       createdBy: user.id,
       directions: values.directions.trim() || null,
-      prepTime: Number.parseInt(values.prepTime, 10),
-      totalTime: Number.parseInt(values.totalTime, 10),
+      prepTime: values.prepTime === '' ? null : Number.parseInt(values.prepTime, 10),
+      totalTime: values.totalTime === '' ? null : Number.parseInt(values.totalTime, 10),
       servings: values.servings ? Number(values.servings) : null,
       sourceUrl: values.sourceUrl || null,
       ingredients: values.ingredients.map((i) => ({
