@@ -5,13 +5,10 @@
  *   - feed: GET of the subscription .ics with every row, p50/p95
  * The client runs in a worker thread, off the server's event loop. Always on PGlite (in memory); also on PostgreSQL when DATABASE_URL is set. Run: `node scripts/bench/calendar.ts`.
  */
-import type { AddressInfo } from 'node:net';
-import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/platform/config.ts';
 import type { Database } from '../../server/platform/db/client.ts';
 import { calendarEvents } from '../../server/platform/db/schema.ts';
 import { timeGets } from './support/client.ts';
-import { member, onEachEngine, summary } from './support/common.ts';
+import { member, onEachEngine, serveApp, summary } from './support/common.ts';
 
 const seriesCount = 300;
 const singleCount = 5000;
@@ -29,11 +26,7 @@ function local(days: number, hour: number): string {
 }
 
 async function bench(label: string, database: Database): Promise<void> {
-  const config = loadConfig({ PUBLIC_URL: 'http://127.0.0.1' });
-  // Production serializers (main.ts): the contract's response check runs only in development and tests.
-  const app = await buildApp({ config, database, runJobs: false, checkResponses: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const { app, base } = await serveApp(database);
   try {
     const ada = await member(database.db, 'Ada');
     const rows = [

@@ -6,12 +6,9 @@
  * Always on PGlite (in memory); also on PostgreSQL when DATABASE_URL is set, in a scratch database it
  * creates and drops. Run: `node scripts/bench/grocery.ts`.
  */
-import type { AddressInfo } from 'node:net';
-import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/platform/config.ts';
 import type { Database } from '../../server/platform/db/client.ts';
 import { groceryItems, groceryLists } from '../../server/platform/db/schema.ts';
-import { member, onEachEngine, summary } from './support/common.ts';
+import { member, onEachEngine, serveApp, summary } from './support/common.ts';
 
 const itemCount = 500;
 const loadRuns = 100;
@@ -59,10 +56,7 @@ async function openStream(base: string, token: string, signal: AbortSignal) {
 
 async function bench(label: string, database: Database): Promise<void> {
   // One user makes every change here: the per-user write rate is not what is measured.
-  const config = loadConfig({ PUBLIC_URL: 'http://127.0.0.1', WRITES_PER_MINUTE: '1000000' });
-  const app = await buildApp({ config, database, runJobs: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const { app, base } = await serveApp(database, { env: { WRITES_PER_MINUTE: '1000000' }, checkResponses: true });
   const stop = new AbortController();
   try {
     const ada = await member(database.db, 'Ada');

@@ -4,16 +4,13 @@
  * beside a second family of the same size, timed over loopback HTTP against the real app, p50/p95.
  * Always on PGlite (in memory); also on PostgreSQL when DATABASE_URL is set. Run: `node scripts/bench/newsfeed.ts`.
  */
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/platform/config.ts';
 import type { Database, Db } from '../../server/platform/db/client.ts';
 import {
   calendarEventAttendees, calendarEvents, familyMembers, groceryComments, groceryItems, groceryLists,
 } from '../../server/platform/db/schema.ts';
 import { timeGets } from './support/client.ts';
-import { member, onEachEngine, summary } from './support/common.ts';
+import { member, onEachEngine, serveApp, summary } from './support/common.ts';
 
 const seriesCount = 300;
 const rowCount = 5000;
@@ -73,10 +70,7 @@ async function fill(db: Db, familyId: string, userId: string): Promise<void> {
 }
 
 async function bench(label: string, database: Database): Promise<void> {
-  const config = loadConfig({ PUBLIC_URL: 'http://127.0.0.1' });
-  const app = await buildApp({ config, database, runJobs: false, checkResponses: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const { app, base } = await serveApp(database);
   try {
     const ada = await member(database.db, 'Ada');
     for (const name of ['Ben', 'Cy', 'Di']) await member(database.db, name, ada.familyId);

@@ -9,11 +9,9 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { groceryLimits } from '@hearth/contract/grocery';
-import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/platform/config.ts';
 import type { Database } from '../../server/platform/db/client.ts';
 import { groceryItems, groceryLists, meals, users } from '../../server/platform/db/schema.ts';
-import { member, onEachEngine } from './support/common.ts';
+import { member, onEachEngine, serveApp } from './support/common.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
@@ -47,10 +45,7 @@ async function limitServer(database: Database, userId: string) {
 
 async function bench(label: string, database: Database): Promise<void> {
   // One user makes every add here: the per-user write rate would stop the run, and it is not what is measured.
-  const config = loadConfig({ PUBLIC_URL: 'http://127.0.0.1', WRITES_PER_MINUTE: '1000000' });
-  const app = await buildApp({ config, database, runJobs: false, checkResponses: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const { app, base } = await serveApp(database, { env: { WRITES_PER_MINUTE: '1000000' } });
   const ada = await member(database.db, 'Ada');
   const limit = await limitServer(database, ada.userId);
   try {

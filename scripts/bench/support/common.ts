@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 /** What every benchmark needs: percentiles, a signed-in member, and each engine to run on. */
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
@@ -7,6 +8,8 @@ import { systemClock } from '../../../server/platform/clock.ts';
 import { migrate, openPostgres, pgliteDatabase, type Database, type Db } from '../../../server/platform/db/client.ts';
 import { users } from '../../../server/platform/db/schema.ts';
 import { foundFamily, joinFamily } from '../../../server/features/family/membership.ts';
+import { buildApp } from '../../../server/app.ts';
+import { loadConfig } from '../../../server/platform/config.ts';
 
 export function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -58,4 +61,17 @@ export async function onEachEngine(bench: (label: string, database: Database) =>
   } finally {
     await admin(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
+}
+
+/**
+ * The real app over `database`, listening on a free loopback port, with production serializers (as main.ts) unless
+ * `checkResponses`; `env` adds configuration (e.g. a lifted write rate). Answers the app and its base URL.
+ */
+export async function serveApp(
+  database: Database, options: { env?: Record<string, string>; checkResponses?: boolean } = {},
+) {
+  const config = loadConfig({ PUBLIC_URL: 'http://127.0.0.1', ...options.env });
+  const app = await buildApp({ config, database, runJobs: false, checkResponses: options.checkResponses ?? false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
 }
