@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import * as family from '@hearth/contract/family';
+import { useInvitePreview } from './invitePreview.ts';
 import { messages } from './texts.ts';
 import { call } from '../../shared/api/client.ts';
 import { errorMessage } from '../../shared/api/errors.ts';
@@ -11,11 +12,7 @@ import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';
 export function AcceptInvite({ token }: { token: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const preview = useQuery({
-    queryKey: ['family', 'invite', token],
-    queryFn: () => call(family.previewInvite, { params: { token } }),
-    retry: false,
-  });
+  const preview = useInvitePreview(token);
   const accept = useMutation({
     mutationFn: () => call(family.acceptInvite, { params: { token } }),
     onSuccess: () => {

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import * as api from '@hearth/contract/accounts';
-import * as family from '@hearth/contract/family';
+import { useInvitePreview } from './invitePreview.ts';
 import { messages } from './texts.ts';
 import { ApiError, call } from '../../shared/api/client.ts';
 import { errorMessage } from '../../shared/api/errors.ts';
@@ -9,12 +8,7 @@ import { ErrorBanner, Notice } from '../../shared/ui/Status.tsx';
 
 export function RegisterForm({ inviteToken }: { inviteToken: string | null }) {
   // Whose family the link leads to; the spec's notice shows alone until it is known (or when the link is unusable).
-  const invite = useQuery({
-    queryKey: ['family', 'invite', inviteToken],
-    queryFn: () => call(family.previewInvite, { params: { token: inviteToken! } }),
-    enabled: inviteToken !== null,
-    retry: false,
-  });
+  const invite = useInvitePreview(inviteToken);
   const [form, setForm] = useState({ name: '', email: '', password: '' });
   const [busy, setBusy] = useState(false);
   const [success, setSuccess] = useState<string | null>(null);

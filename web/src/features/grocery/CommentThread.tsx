@@ -4,7 +4,7 @@ import { groceryMessages as m } from './texts.ts';
 import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';
 import { useArchiveComment, useClearComments, useComments, usePostComment } from './queries.ts';
 import { useConfirm } from '../../shared/ui/ConfirmDialog.tsx';
-import { useUndo } from '../../shared/ui/Undo.tsx';
+import { useRemovalWithUndo, useUndo } from '../../shared/ui/Undo.tsx';
 
 const shortDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'short', timeStyle: 'short' });
 
@@ -18,8 +18,8 @@ export function CommentThread({ listId, familyId, canEdit }: { listId: string; f
   const [error, setError] = useState<string | null>(null);
   const [replyTo, setReplyTo] = useState<string | null>(null);
   const { offerUndo, snackbar } = useUndo();
-  // Archived comments wait out their undo here, hidden, before the archive is sent.
-  const [archiving, setArchiving] = useState<ReadonlySet<string>>(new Set());
+  // Archived comments wait out their undo hidden, before the archive is sent.
+  const { hidden: archiving, removeLater } = useRemovalWithUndo(offerUndo);
   const visible = comments.data
     ?.filter((c) => !archiving.has(c.id))
     .map((c) => ({ ...c, replies: c.replies.filter((r) => !archiving.has(r.id)) }));
@@ -33,10 +33,8 @@ export function CommentThread({ listId, familyId, canEdit }: { listId: string; f
   };
   const remove = (id: string) => {
     setError(null);
-    const show = () => setArchiving((a) => new Set([...a].filter((x) => x !== id)));
-    setArchiving((a) => new Set(a).add(id));
-    offerUndo(m.commentArchived, show, () => archive.mutate(id, {
-      onError: () => setError(m.archiveCommentFailed), onSettled: show,
+    removeLater(id, m.commentArchived, (settled) => archive.mutate(id, {
+      onError: () => setError(m.archiveCommentFailed), onSettled: settled,
     }));
   };
   const clearAll = async () => {

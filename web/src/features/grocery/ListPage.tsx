@@ -18,7 +18,7 @@ import {
   useReorder, useSaveAisleOrder, useTogglePurchased,
 } from './queries.ts';
 import { Modal } from '../../shared/ui/Modal.tsx';
-import { useUndo } from '../../shared/ui/Undo.tsx';
+import { useRemovalWithUndo, useUndo } from '../../shared/ui/Undo.tsx';
 import './grocery.css';
 import { useCan } from '../../shared/useCan.ts';
 import { useConfirm } from '../../shared/ui/ConfirmDialog.tsx';
@@ -41,14 +41,14 @@ const viewKey = 'hearth.groceryView';
 function ListDetail({ listId, familyId, canEdit }: { listId: string; familyId: string; canEdit: boolean }) {
   const { confirm, dialog } = useConfirm();
   const { offerUndo, snackbar } = useUndo();
+  // Deleted items wait out their undo hidden, before the delete is sent.
+  const { hidden: deleting, removeLater } = useRemovalWithUndo(offerUndo);
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [showPurchased, setShowPurchased] = useState(false);
   const [view, setView] = useState<View>(() => (localStorage.getItem(viewKey) === 'aisles' ? 'aisles' : 'manual'));
   const [editing, setEditing] = useState<GroceryItem | null>(null);
   const [arranging, setArranging] = useState(false);
-  // Deleted items wait out their undo here, hidden, before the delete is sent.
-  const [deleting, setDeleting] = useState<ReadonlySet<string>>(new Set());
   const lists = useLists(familyId);
   const items = useItems(listId);
   const aisles = useAisleOrder(familyId);
@@ -83,9 +83,7 @@ function ListDetail({ listId, familyId, canEdit }: { listId: string; familyId: s
   const onDelete = (item: GroceryItem) => {
     setError(null);
     keepFocusNear(item.id);
-    const show = () => setDeleting((d) => new Set([...d].filter((id) => id !== item.id)));
-    setDeleting((d) => new Set(d).add(item.id));
-    offerUndo(m.deleted(item.name), show, () => remove.mutate(item, { onSettled: show }));
+    removeLater(item.id, m.deleted(item.name), (settled) => remove.mutate(item, { onSettled: settled }));
   };
   const confirmClear = async () => {
     if (!(await confirm({ title: m.clearPurchased, confirmLabel: 'Delete', message: m.clearPurchasedConfirm(purchased.length) }))) return;

@@ -48,3 +48,17 @@ export function useUndo() {
   );
   return { offerUndo, snackbar };
 }
+
+/**
+ * Removals (a delete, an archive) that wait out their undo hidden: `removeLater` hides the id at once and calls
+ * `send` only when the offer ends unused; `send` gets `settled` to show the id again once the server has answered.
+ */
+export function useRemovalWithUndo(offerUndo: ReturnType<typeof useUndo>['offerUndo']) {
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const removeLater = (id: string, message: string, send: (settled: () => void) => void) => {
+    const show = () => setHidden((h) => new Set([...h].filter((x) => x !== id)));
+    setHidden((h) => new Set(h).add(id));
+    offerUndo(message, show, () => send(show));
+  };
+  return { hidden, removeLater };
+}
