@@ -26,6 +26,7 @@ export const calendarMessages = {
   allDayEndBeforeStart: 'End date must be the same or after start date for all-day events',
   restaurantRequired: 'Restaurant name is required when eating out',
   groceryListRequired: 'Please select a grocery list to add ingredients to',
+  groceryRecipeRequired: 'Choose a recipe to add its ingredients to a list',
   titleTooLong: `Title must be at most ${calendarLimits.titleMax} characters`,
   descriptionTooLong: `Description must be at most ${calendarLimits.descriptionMax} characters`,
   locationTooLong: `Location must be at most ${calendarLimits.locationMax} characters`,
@@ -148,6 +149,10 @@ export const EventInput = z.object({
   if (e.isMeal && e.isEatingOut && !e.restaurantName) issue(calendarMessages.restaurantRequired, 'restaurantName');
   if (e.isMeal && e.addToGroceryList && !e.selectedGroceryListId) {
     issue(calendarMessages.groceryListRequired, 'selectedGroceryListId');
+  }
+  // Ingredients come from a recipe: without one the option would do nothing while saying it did.
+  if (e.isMeal && e.addToGroceryList && !e.recipeId && !e.newRecipeName?.trim() && !e.mealId) {
+    issue(calendarMessages.groceryRecipeRequired, 'recipeId');
   }
 }).transform((e) => ({
   ...e,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import * as api from '@hearth/contract/calendar';
 import * as mealsApi from '@hearth/contract/meals';
-import { calendarEvents, familyEvents, familyMembers, locations } from '../../platform/db/schema.ts';
+import { calendarEvents, familyEvents, familyMembers, locations, meals } from '../../platform/db/schema.ts';
 import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
 import { joinAs } from '../../test/factories.ts';
 import { createList, itemsOf, pancakes } from '../meals/testing.ts';
@@ -240,6 +240,20 @@ describe('meals on the calendar', () => {
     expect(res.status).toBe(404);
     expect(await t.db.select().from(calendarEvents).where(eq(calendarEvents.title, 'Waffle night'))).toEqual([]);
     expect(await itemsOf(t, foreignList)).toEqual([]);
+  });
+  it('refuses "add ingredients" without a recipe, and checks the list even when a new recipe has none yet', async () => {
+    const listId = await createList(t, ada.user.familyId!);
+    const bare = await ada.call(api.createEvent, {
+      body: event({ title: 'Leftovers', isMeal: true, addToGroceryList: true, selectedGroceryListId: listId }),
+    });
+    expect([bare.status, bare.body.message]).toEqual([400, api.calendarMessages.groceryRecipeRequired]);
+    const foreignList = await createList(t, other.user.familyId!);
+    const named = await ada.call(api.createEvent, {
+      body: event({ title: 'Stew night', isMeal: true, newRecipeName: 'Stew', addToGroceryList: true, selectedGroceryListId: foreignList }),
+    });
+    expect(named.status).toBe(404);
+    expect(await t.db.select().from(calendarEvents).where(inArray(calendarEvents.title, ['Leftovers', 'Stew night']))).toEqual([]);
+    expect(await t.db.select().from(meals).where(eq(meals.name, 'Stew'))).toEqual([]);
   });
 });
 

