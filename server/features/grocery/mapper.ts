@@ -1,7 +1,7 @@
 import type { GroceryComment, GroceryItem, GroceryList, GroceryReply, RecurringItem } from '@hearth/contract/grocery';
 import type { CommentRow, ListRow, RecurringRow, ShownItem } from './repository.ts';
 
-export function toList(row: ListRow): GroceryList {
+export function toList(row: Pick<ListRow, 'id' | 'title' | 'familyId'>): GroceryList {
   return { id: row.id, title: row.title, familyId: row.familyId };
 }
 
