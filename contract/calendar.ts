@@ -12,7 +12,7 @@ export const calendarLimits = {
   attendeesMax: 100,
   eventsPerFamily: 20000,
   /** The widest window one GET may ask for, in days (the web asks for about three months). */
-  windowDaysMax: 800,
+  windowDaysMax: 400,
 } as const;
 
 /** The spec's exact texts for the calendar (part 2 §2, §5, §8), and the server's messages. */

@@ -33,7 +33,11 @@ it('holds the per-family event bound under a parallel burst: exactly the room le
 it('refuses a window that ends before it starts, or spans more than the bound, with a message', async () => {
   const backwards = await ada.call(api.listEvents, { query: { startDate: '2026-03-02', endDate: '2026-03-01' } });
   expect([backwards.status, backwards.body.message]).toEqual([400, api.calendarMessages.windowInvalid]);
-  const wide = await ada.call(api.listEvents, { query: { startDate: '2020-01-01', endDate: '2026-01-01' } });
+  // 2026-01-01 to 2027-02-05 is 400 days: the widest window answered; a day more is refused.
+  expect(api.calendarLimits.windowDaysMax).toBe(400);
+  const widest = await ada.call(api.listEvents, { query: { startDate: '2026-01-01', endDate: '2027-02-05' } });
+  expect(widest.status).toBe(200);
+  const wide = await ada.call(api.listEvents, { query: { startDate: '2026-01-01', endDate: '2027-02-06' } });
   expect([wide.status, wide.body.message]).toEqual([400, api.calendarMessages.windowTooWide]);
   const bad = await ada.call(api.listEvents, { query: { startDate: '2026-02-30', endDate: '2026-03-01' } });
   expect(bad.status).toBe(400);
