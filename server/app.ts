@@ -15,7 +15,7 @@ import type { Clock } from './platform/clock.ts';
 import { days, systemClock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/client.ts';
-import { vacuumWhereNeeded } from './platform/db/maintenance.ts';
+import { maintain } from './platform/db/maintenance.ts';
 import type { Deps } from './platform/deps.ts';
 import { errorHandler } from './platform/http/errors.ts';
 import { clientError, frameworkError, refuseBrokenText } from './platform/http/refusals.ts';
@@ -156,7 +156,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       // Attempts older than a day are past every throttle window.
       { name: 'throttle-prune', run: () => deps.throttle.prune(days(1)) },
       ...(options.database.engine === 'pglite'
-        ? [{ name: 'vacuum', run: () => vacuumWhereNeeded(options.database) }] : []),
+        ? [{ name: 'maintenance', run: () => maintain(options.database) }] : []),
     ]);
   }
   app.addHook('onClose', async () => {

@@ -8,7 +8,7 @@
 import type { Database } from '../../server/platform/db/client.ts';
 import { calendarEvents } from '../../server/platform/db/schema.ts';
 import { timeGets } from './support/client.ts';
-import { member, onEachEngine, serveApp, summary } from './support/common.ts';
+import { analyze, member, onEachEngine, serveApp, summary } from './support/common.ts';
 
 const seriesCount = 300;
 const singleCount = 5000;
@@ -39,6 +39,7 @@ async function bench(label: string, database: Database): Promise<void> {
       })),
     ];
     for (let i = 0; i < rows.length; i += 500) await database.db.insert(calendarEvents).values(rows.slice(i, i + 500));
+    await analyze(database);
     const headers = { authorization: `Bearer ${ada.token}` };
     const window = await timeGets(`${base}/api/calendar/events?startDate=2026-05-01&endDate=2026-07-31`, headers, warmup + windowRuns);
     const shown = (JSON.parse(window.body) as unknown[]).length;

@@ -11,7 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import { groceryLimits } from '@hearth/contract/grocery';
 import type { Database } from '../../server/platform/db/client.ts';
 import { groceryItems, groceryLists, meals, users } from '../../server/platform/db/schema.ts';
-import { member, onEachEngine, serveApp } from './support/common.ts';
+import { analyze, member, onEachEngine, serveApp } from './support/common.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
@@ -64,6 +64,7 @@ async function bench(label: string, database: Database): Promise<void> {
     await database.db.insert(meals).values(Array.from({ length: 30 }, (_, i) => ({
       familyId: ada.familyId, name: `Meal ${i}`, directions: 'Cook it.', prepTime: 10, totalTime: 30,
     })));
+    await analyze(database);
     const headers = { authorization: `Bearer ${ada.token}`, 'content-type': 'application/json' };
     const limitUrl = `http://127.0.0.1:${(limit.server.address() as AddressInfo).port}/limit`;
 
@@ -80,6 +81,7 @@ async function bench(label: string, database: Database): Promise<void> {
     }
     for (const size of addSizes) {
       const listId = await newList(`Adds ${size}`, size);
+      await analyze(database);
       // autocannon puts a fresh id for [<id>] in each request: every add is a new item, not a merge into one.
       const body = JSON.stringify({ name: 'Milk [<id>]', quantity: 1, unit: null, listId, familyId: ada.familyId, isPurchased: false, position: 0 });
       rows.push([`POST /api/grocery on a ${size}-item list`, await load(`${base}/api/grocery`, { method: 'POST', headers, body }, addsPerSize)]);

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
-import { markCleanStop, recoverAfterUncleanStop, vacuumThreshold, vacuumWhereNeeded } from './maintenance.ts';
+import {
+  analyzeWhereNeeded, markCleanStop, recoverAfterUncleanStop, vacuumThreshold, vacuumWhereNeeded,
+} from './maintenance.ts';
 import { openTestDatabase } from '../../test/databases.ts';
 import { engine } from '../../test/harness.ts';
 
@@ -36,6 +38,21 @@ describe('embedded database maintenance', () => {
     expect(vacuumed).toContain('churn');
     expect(await deadRows()).toBe(0);
     expect(await vacuumWhereNeeded(database)).not.toContain('churn');
+  });
+
+  it('analyses a table that only grew once enough rows changed since its statistics, and leaves it alone after', async () => {
+    await database.db.execute(sql`create table growing (id serial primary key, v int)`);
+    await database.db.execute(sql`insert into growing (v) select g from generate_series(1, 2000) g`);
+    let analyzed: string[] = [];
+    for (let tries = 0; tries < 60 && !analyzed.includes('growing'); tries++) {
+      await new Promise((r) => setTimeout(r, 250));
+      analyzed = await analyzeWhereNeeded(database);
+    }
+    expect(analyzed).toContain('growing');
+    const { rows } = await database.db.execute(sql`
+      select reltuples::int as estimate from pg_class where relname = 'growing'`) as unknown as { rows: { estimate: number }[] };
+    expect(rows[0]!.estimate).toBe(2000);
+    expect(await analyzeWhereNeeded(database)).not.toContain('growing');
   });
 
   it('vacuums everything once after an unclean stop, and not after a clean one', async () => {
