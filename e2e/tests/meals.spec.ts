@@ -52,6 +52,13 @@ test('a meal with three ingredients is created, opened, and its ingredients adde
   await page.getByRole('combobox', { name: 'Grocery list' }).selectOption({ label: 'Weekly Shop' });
   await page.getByRole('button', { name: 'Add all ingredients to list' }).click();
   await expect(page.getByText('Added 3 ingredients to Weekly Shop.')).toBeVisible();
+  // One sentence: the list's name follows "to " as text does, not spread apart by the banner's row layout.
+  const gap = await page.getByRole('status').getByRole('link', { name: 'Weekly Shop' }).evaluate((link) => {
+    const before = link.ownerDocument.createRange();
+    before.selectNodeContents(link.previousSibling!);
+    return link.getBoundingClientRect().left - before.getBoundingClientRect().right;
+  });
+  expect(gap).toBeLessThan(6);
 
   const items = await itemsViaApi(request, cook, list.id);
   expect(items.map((i) => [i.name, i.quantity, i.unit, i.isPurchased, i.addedFromRecipeId])).toEqual([

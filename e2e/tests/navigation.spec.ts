@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { newListViaApi } from '../support/grocery-helpers.ts';
+import { createMealViaApi } from '../support/meals-helpers.ts';
 import { signUpViaApi, useSession } from '../support/session.ts';
 
 test('a signed-out visit to a shared list returns to that list after signing in', async ({ page, request }) => {
@@ -57,4 +58,28 @@ test('a malformed list id reads as a missing list, and the skip link jumps past 
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.locator('main')).toBeFocused();
+});
+
+test('headings on card pages sit one gap above their content, at 390 and 1280 px', async ({ page, request }) => {
+  const ada = await signUpViaApi(request, { name: 'Ada' });
+  const meal = await createMealViaApi(request, ada, { name: 'Soup' });
+  await useSession(page, ada);
+  const gapBelow = async (heading: Locator, next: Locator) => {
+    const [a, b] = [await heading.boundingBox(), await next.boundingBox()];
+    return b!.y - (a!.y + a!.height);
+  };
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto(`/meals/${meal.id}`);
+    const directions = page.getByRole('region', { name: 'Directions' });
+    expect(await gapBelow(directions.getByRole('heading'), directions.getByText('No directions.'))).toBeLessThanOrEqual(14);
+    const ingredients = page.getByRole('region', { name: 'Ingredients' });
+    // The card's first heading starts at the card's padding.
+    const [card, heading] = [await ingredients.boundingBox(), await ingredients.getByRole('heading').boundingBox()];
+    expect(heading!.y - card!.y).toBeLessThanOrEqual(18);
+
+    await page.goto('/family');
+    const order = page.getByRole('heading', { name: 'Order Family Members' });
+    expect(await gapBelow(order, page.getByText(/^Lower numbers come first\./))).toBeLessThanOrEqual(14);
+  }
 });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { itemsViaApi } from '../support/grocery-helpers.ts';
 import { createListViaApi } from '../support/meals-helpers.ts';
 import { signUpViaApi, useSession } from '../support/session.ts';
@@ -19,18 +19,23 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => new Promise<void>((resolve) => site.close(() => resolve())));
 
+/** Opens the meals page, imports the served recipe and returns the filled meal form. */
+async function previewImport(page: Page) {
+  await page.goto('/meals');
+  await page.getByRole('button', { name: 'Import from link' }).click();
+  await page.getByLabel('Recipe page link').fill(pageUrl);
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const form = page.getByRole('form', { name: 'Add meal' });
+  await expect(form.getByLabel('Name', { exact: true })).toHaveValue('Country Bread');
+  return form;
+}
+
 test('a recipe is imported from a link, one ingredient edited, saved, scaled to 6 servings and added to a list', async ({ page, request }) => {
   const cook = await signUpViaApi(request, { name: 'Baker' });
   const list = await createListViaApi(request, cook, 'Weekly Shop');
   await useSession(page, cook);
 
-  await page.goto('/meals');
-  await page.getByRole('button', { name: 'Import from link' }).click();
-  await page.getByLabel('Recipe page link').fill(pageUrl);
-  await page.getByRole('button', { name: 'Preview' }).click();
-
-  const form = page.getByRole('form', { name: 'Add meal' });
-  await expect(form.getByLabel('Name', { exact: true })).toHaveValue('Country Bread');
+  const form = await previewImport(page);
   await expect(form.getByLabel('Prep time (min)')).toHaveValue('20');
   await expect(form.getByLabel('Total time (min)')).toHaveValue('90');
   await expect(form.getByLabel('Servings')).toHaveValue('8');
@@ -63,4 +68,21 @@ test('a recipe is imported from a link, one ingredient edited, saved, scaled to 
     ['warm water', 1.125, 'cups'], ['salt', 0.375, 'tsp'], ['bread flour', 1.125, 'kg'],
     ['olive oil', 1.5, 'tablespoons'], ['Black pepper', null, null],
   ]);
+});
+
+test('saving an imported recipe opens the meal, and one back press returns to the meals page without the dialog', async ({ page, request }) => {
+  const cook = await signUpViaApi(request, { name: 'Baker' });
+  await useSession(page, cook);
+  await page.goto('/lists');
+  const form = await previewImport(page);
+  await form.getByRole('button', { name: 'Save Meal' }).click();
+  await expect(page).toHaveURL(/\/meals\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Country Bread' })).toBeVisible();
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/meals$/);
+  await expect(page.getByRole('dialog', { name: 'Import from link' })).toBeHidden();
+  await expect(page.getByRole('link', { name: /Country Bread/ })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/lists$/);
 });

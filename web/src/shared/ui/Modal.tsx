@@ -1,10 +1,20 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { claimHistoryEntry } from './dialogHistory.ts';
 
-/** A modal on the native <dialog>: focus trapping, Escape and the backdrop come from the browser. */
+/**
+ * A modal on the native <dialog>: focus trapping, Escape and the backdrop come from the browser. While open it
+ * owns a history entry, so browser back closes it instead of leaving the page.
+ */
 export function Modal({ title, open, onClose, children }: {
   title: string; open: boolean; onClose: () => void; children: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const latestOnClose = useRef(onClose);
+  useEffect(() => { latestOnClose.current = onClose; });
+  useEffect(() => {
+    if (!open) return undefined;
+    return claimHistoryEntry(() => latestOnClose.current());
+  }, [open]);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;

@@ -20,6 +20,7 @@ export function ErrorBanner({ message, onDismiss }: { message: ReactNode; onDism
   );
 }
 
+/** One block of text: the banner lays out as a row, which would space a sentence's text and links apart. */
 export function Notice({ kind = 'info', children }: { kind?: 'info' | 'success'; children: ReactNode }) {
-  return <div className={`banner ${kind}`} role="status">{children}</div>;
+  return <div className={`banner ${kind}`} role="status"><div>{children}</div></div>;
 }
