@@ -17,6 +17,11 @@ export interface Endpoint {
   response: z.ZodType;
   /** Success status when not 200/204 (e.g. 201). */
   status?: number;
+  /**
+   * A create that may carry an `Idempotency-Key` header: the same key from the same user on this endpoint is
+   * answered with the first answer, without writing again (offline replays whose first answer was lost).
+   */
+  idempotent?: true;
 }
 
 /** Declares an endpoint once; server, client and OpenAPI document all derive from it. */
@@ -41,6 +46,11 @@ export function fillPath(path: string, params: Record<string, string | number> =
     return encodeURIComponent(String(value));
   });
 }
+
+/** The header of an idempotent create; any text of 1 to `idempotencyKeyMax` characters (the web app sends a UUID). */
+export const idempotencyHeader = 'idempotency-key';
+export const idempotencyKeyMax = 200;
+export const idempotencyKeyInvalid = `Idempotency-Key must be 1 to ${idempotencyKeyMax} characters`;
 
 export const Id = z.uuid({ error: 'Invalid id' });
 export const IdParams = z.object({ id: Id });

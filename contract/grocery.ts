@@ -155,6 +155,7 @@ export const getLists = endpoint({
 });
 
 export const createList = endpoint({
+  idempotent: true,
   method: 'POST',
   path: '/api/grocery-lists',
   access: 'user',
@@ -187,6 +188,7 @@ export const getItems = endpoint({
 });
 
 export const addItem = endpoint({
+  idempotent: true,
   method: 'POST',
   path: '/api/grocery',
   access: 'user',
@@ -295,7 +297,8 @@ export const reorderItems = endpoint({
   method: 'PUT',
   path: '/api/grocery/reorder',
   access: 'user',
-  summary: 'Apply the whole new order of one list: every item once, positions 0..n-1 (editors). Full items are accepted; only id and position are read.',
+  summary: 'Apply the whole new order of one list: every item once, positions 0..n-1 (editors). Full items are accepted; only id and position are read. With rebase=true (an order made offline) the order is laid over the list as it is now: ids no longer on it are ignored, items it does not name keep their places.',
+  query: z.object({ rebase: z.enum(['true', 'false']).transform((v) => v === 'true').optional() }),
   body: z.array(z.object({ id: Id, position: z.number().int().min(0) }))
     .min(1, groceryMessages.reorderEmpty).max(groceryLimits.reorderMax, groceryMessages.reorderTooLong),
   response: z.array(GroceryItem),
@@ -311,6 +314,7 @@ export const getComments = endpoint({
 });
 
 export const addComment = endpoint({
+  idempotent: true,
   method: 'POST',
   path: '/api/grocery-comments',
   access: 'user',
@@ -365,6 +369,7 @@ export const getRecurringItems = endpoint({
 });
 
 export const createRecurringItem = endpoint({
+  idempotent: true,
   method: 'POST',
   path: '/api/recurring-items',
   access: 'user',

@@ -25,6 +25,7 @@ import { securityHeaders } from './platform/http/security-headers.ts';
 import type { App } from './platform/http/route.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { Events } from './platform/events.ts';
+import { Idempotency } from './platform/idempotency.ts';
 import { Realtime } from './platform/realtime.ts';
 import { Throttle } from './platform/throttle.ts';
 import { WriteRate } from './platform/write-rate.ts';
@@ -46,6 +47,9 @@ const modules: FeatureModule[] = [
   accountsModule, familyModule, mealsModule, superadminModule, groceryModule, locationsModule, calendarModule, dashboardModule,
   aiPlannerModule, liveModule,
 ];
+
+/** How long a create's Idempotency-Key is remembered: a phone offline over a long weekend still replays once. */
+export const idempotencyKeyDays = 7;
 
 /** Vite's hashed build output under assets/ is immutable; everything else (index.html, icons) is revalidated. */
 export function cacheControlFor(path: string): string {
@@ -94,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     writeRate: new WriteRate(clock, options.config.writesPerMinute),
     realtime,
     events: new Events(clock, realtime),
+    idempotency: new Idempotency(options.database.db, clock),
     log: app.log,
   };
 
@@ -155,6 +160,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       ...modules.flatMap((module) => module.jobs?.(deps) ?? []),
       // Attempts older than a day are past every throttle window.
       { name: 'throttle-prune', run: () => deps.throttle.prune(days(1)) },
+      { name: 'idempotency-prune', run: () => deps.idempotency.prune(days(idempotencyKeyDays)) },
       ...(options.database.engine === 'pglite'
         ? [{ name: 'maintenance', run: () => maintain(options.database) }] : []),
     ]);

@@ -35,7 +35,8 @@ test('create a list, add items, drag one to a new place, and keep the order afte
   await expect(form.getByLabel('Item name')).toHaveValue('');
 
   // Keyboard dragging: pick Milk up, move it up twice, drop it at the top.
-  const reorder = page.waitForResponse((r) => r.url().endsWith('/api/grocery/reorder') && r.request().method() === 'PUT');
+  const reorder = page.waitForResponse((r) =>
+    new URL(r.url()).pathname === '/api/grocery/reorder' && r.request().method() === 'PUT');
   // Each key waits for dnd-kit's announcement of the last one, as a keyboard user hears it, so a busy
   // machine cannot drop a move.
   const announced = page.locator('[id^="DndLiveRegion"]');

@@ -3,6 +3,7 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Events } from './events.ts';
+import type { Idempotency } from './idempotency.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Realtime } from './realtime.ts';
 import type { Throttle } from './throttle.ts';
@@ -19,5 +20,6 @@ export interface Deps {
   writeRate: WriteRate;
   realtime: Realtime;
   events: Events;
+  idempotency: Idempotency;
   log: FastifyBaseLogger;
 }

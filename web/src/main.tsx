@@ -1,20 +1,28 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { App } from './app/App.tsx';
+import { OfflineCacheProvider, offlineDays } from './shared/offline/persistence.tsx';
 import './shared/ui/ui.css';
 
 const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: true } },
+  // What was seen stays in memory as long as it is kept on the device, so it is there to show offline.
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: true, gcTime: offlineDays * 86_400_000 } },
 });
+// How queued changes are sent must be known before the stored queue is restored (so changes from before a
+// reload resume); that code comes with the first restore rather than in the first bundle.
+let writesKnown: Promise<void> | undefined;
+const knowWrites = () => (writesKnown ??= import('./features/grocery/writes.ts').then((m) => m.registerGroceryWrites(queryClient)));
+// The query client only hears 'online'/'offline' events; a page opened with no network starts offline.
+onlineManager.setOnline(navigator.onLine);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
+    <OfflineCacheProvider client={queryClient} beforeRestore={knowWrites}>
       <BrowserRouter>
         <App />
       </BrowserRouter>
-    </QueryClientProvider>
+    </OfflineCacheProvider>
   </StrictMode>,
 );

@@ -35,10 +35,10 @@ export class CommentService {
    * The author is always the caller. A reply to a reply joins the same thread, so threads stay one level
    * deep; the parent must be an active comment of the same list.
    */
-  async add(caller: Caller, body: BodyOf<typeof addComment>) {
+  async add(caller: Caller, body: BodyOf<typeof addComment>, db: Queryable = this.deps.db) {
     const member = requireEditor(caller);
     requireOwnFamily(member, body.familyId);
-    return this.deps.db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       // The list's lock makes the comment bound hold under parallel adds.
       await lockFamilyList(tx, body.listId, member.familyId);
       if ((await repo.countActiveComments(tx, body.listId, member.familyId)) >= groceryLimits.activeCommentsPerList) {

@@ -35,10 +35,10 @@ export class RecurringService {
   }
 
   /** First due one period after creation, in the family's timezone. */
-  async create(caller: Caller, body: RecurringBody) {
+  async create(caller: Caller, body: RecurringBody, db: Queryable = this.deps.db) {
     const member = requireEditor(caller);
     requireOwnFamily(member, body.familyId);
-    return this.deps.db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       await requireInFamily(tx, groceryLists, body.listId, member.familyId, m.listNotFound);
       await lockFamilyRow(tx, member.familyId);
       if ((await repo.countRecurring(tx, member.familyId)) >= groceryLimits.recurringPerFamily) {

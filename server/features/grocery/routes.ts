@@ -8,13 +8,13 @@ import { GroceryService } from './service.ts';
 export function groceryRoutes(app: App, deps: Deps): void {
   const grocery = new GroceryService(deps);
   route(app, deps, api.getLists, ({ params, caller }) => grocery.lists(caller, params.familyId));
-  route(app, deps, api.createList, ({ body, caller }) => grocery.createList(caller, body));
+  route(app, deps, api.createList, ({ body, caller, db }) => grocery.createList(caller, body, db));
   route(app, deps, api.deleteList, ({ params, caller }) => grocery.deleteList(caller, params.listId));
   route(app, deps, api.getItems, ({ params, caller }) => grocery.items(caller, params.listId));
-  route(app, deps, api.addItem, ({ body, caller }) => grocery.addItem(caller, body));
+  route(app, deps, api.addItem, ({ body, caller, db }) => grocery.addItem(caller, body, db));
   route(app, deps, api.updateItem, ({ params, body, caller }) => grocery.updateItem(caller, params.itemId, body));
   route(app, deps, api.deleteItem, ({ params, caller }) => grocery.deleteItem(caller, params.itemId));
-  route(app, deps, api.reorderItems, ({ body, caller }) => grocery.reorder(caller, body));
+  route(app, deps, api.reorderItems, ({ body, query, caller }) => grocery.reorder(caller, body, query.rebase ?? false));
   route(app, deps, api.clearPurchased, ({ params, caller }) => grocery.clearPurchased(caller, params.listId));
   route(app, deps, api.getSuggestions, ({ params, query, caller }) => grocery.suggestions(caller, params.familyId, query.q));
   route(app, deps, api.getCategoryOrder, ({ params, caller }) => grocery.categoryOrder(caller, params.familyId));
@@ -23,13 +23,13 @@ export function groceryRoutes(app: App, deps: Deps): void {
 
   const comments = new CommentService(deps);
   route(app, deps, api.getComments, ({ params, caller }) => comments.comments(caller, params.listId));
-  route(app, deps, api.addComment, ({ body, caller }) => comments.add(caller, body));
+  route(app, deps, api.addComment, ({ body, caller, db }) => comments.add(caller, body, db));
   route(app, deps, api.archiveComment, ({ params, caller }) => comments.archive(caller, params.id));
   route(app, deps, api.archiveListComments, ({ params, caller }) => comments.archiveList(caller, params.listId));
 
   const recurring = new RecurringService(deps);
   route(app, deps, api.getRecurringItems, ({ params, caller }) => recurring.list(caller, params.familyId));
-  route(app, deps, api.createRecurringItem, ({ body, caller }) => recurring.create(caller, body));
+  route(app, deps, api.createRecurringItem, ({ body, caller, db }) => recurring.create(caller, body, db));
   route(app, deps, api.updateRecurringItem, ({ params, body, caller }) => recurring.update(caller, params.id, body));
   route(app, deps, api.deleteRecurringItem, ({ params, caller }) => recurring.remove(caller, params.id));
 }

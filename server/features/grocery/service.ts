@@ -1,7 +1,8 @@
 import type { BodyOf } from '@hearth/contract/endpoint';
 import { groceryLimits, groceryMessages as m, type addItem, type createList, type updateItem } from '@hearth/contract/grocery';
-import { requireEditor, requireFamily, requireOwnFamily } from '../../platform/auth/family-access.ts';
+import { requireEditor, requireFamily, requireOwnFamily, type FamilyCaller } from '../../platform/auth/family-access.ts';
 import type { Caller } from '../../platform/auth/sessions.ts';
+import type { Queryable } from '../../platform/db/client.ts';
 import { groceryLists, meals } from '../../platform/db/schema.ts';
 import { lockFamilyRow, requireInFamily } from '../../platform/db/tenancy.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -26,10 +27,10 @@ export class GroceryService {
     return (await repo.listLists(this.deps.db, member.familyId)).map(toList);
   }
 
-  async createList(caller: Caller, body: BodyOf<typeof createList>) {
+  async createList(caller: Caller, body: BodyOf<typeof createList>, db: Queryable = this.deps.db) {
     const member = requireEditor(caller);
     requireOwnFamily(member, body.familyId);
-    return this.deps.db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       await lockFamilyRow(tx, member.familyId);
       if ((await repo.countLists(tx, member.familyId)) >= groceryLimits.listsPerFamily) throw conflict(m.tooManyLists);
       const list = await repo.insertList(tx, { familyId: member.familyId, title: body.title, createdAt: this.now });
@@ -63,11 +64,11 @@ export class GroceryService {
   }
 
   /** Adds at the top, or raises the quantity of the same item already unpurchased on the list. */
-  async addItem(caller: Caller, body: BodyOf<typeof addItem>) {
+  async addItem(caller: Caller, body: BodyOf<typeof addItem>, db: Queryable = this.deps.db) {
     const member = requireEditor(caller);
     requireOwnFamily(member, body.familyId);
     const familyId = member.familyId;
-    return this.deps.db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       await lockFamilyList(tx, body.listId, familyId);
       if (body.recurringItemId) {
         const recurring = await repo.findRecurring(tx, body.recurringItemId, familyId);
@@ -164,14 +165,19 @@ export class GroceryService {
     });
   }
 
-  /** Applies a list's whole new order: every item of the list once, positions 0..n-1. */
-  async reorder(caller: Caller, order: { id: string; position: number }[]) {
+  /**
+   * Applies a list's whole new order: every item of the list once, positions 0..n-1. Rebased (an order made
+   * offline, sent later), it is laid over the list as it is now instead: ids no longer on the list are ignored,
+   * and items the order does not name (added meanwhile) keep their places.
+   */
+  async reorder(caller: Caller, order: { id: string; position: number }[], rebase = false) {
     const member = requireEditor(caller);
     const familyId = member.familyId;
     const ids = order.map((o) => o.id);
     if (new Set(ids).size !== ids.length) throw invalid(m.reorderIncomplete);
     const positions = order.map((o) => o.position).sort((a, b) => a - b);
     if (positions.some((p, i) => p !== i)) throw invalid(m.reorderPositions);
+    if (rebase) return this.rebasedReorder(member, order);
     return this.deps.db.transaction(async (tx) => {
       const first = await repo.findItem(tx, ids[0]!, familyId);
       if (!first) throw notFound(m.itemNotFound);
@@ -182,6 +188,28 @@ export class GroceryService {
       if (found.some((f) => f.listId !== listId)) throw invalid(m.reorderMixedLists);
       if ((await repo.countItems(tx, listId, familyId)) !== ids.length) throw invalid(m.reorderIncomplete);
       await repo.applyOrder(tx, listId, familyId, order, this.now);
+      await this.deps.events.record(tx, {
+        familyId, actorId: member.userId, type: 'items_reordered', subjectId: listId, data: { listId },
+      });
+      return (await repo.listItems(tx, listId, familyId) ?? []).map((row, place) => toItem(row, place));
+    });
+  }
+
+  private rebasedReorder(member: FamilyCaller, order: { id: string; position: number }[]) {
+    const familyId = member.familyId;
+    return this.deps.db.transaction(async (tx) => {
+      const known = await repo.itemLists(tx, order.map((o) => o.id), familyId);
+      const listId = known[0]?.listId;
+      if (!listId) throw notFound(m.itemNotFound);
+      await lockFamilyList(tx, listId, familyId);
+      const current = await repo.listItems(tx, listId, familyId) ?? [];
+      const onList = new Set(current.map((i) => i.id));
+      const wanted = [...order].sort((a, b) => a.position - b.position).map((o) => o.id).filter((id) => onList.has(id));
+      const named = new Set(wanted);
+      // The named items take the places they hold now, in the order sent; the others stay where they are.
+      const next = wanted.values();
+      const rebased = current.map((item, position) => ({ id: named.has(item.id) ? next.next().value! : item.id, position }));
+      await repo.applyOrder(tx, listId, familyId, rebased, this.now);
       await this.deps.events.record(tx, {
         familyId, actorId: member.userId, type: 'items_reordered', subjectId: listId, data: { listId },
       });

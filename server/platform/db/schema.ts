@@ -8,6 +8,7 @@ export * from './schema/calendar.ts';
 export * from './schema/events.ts';
 export * from './schema/family.ts';
 export * from './schema/grocery.ts';
+export * from './schema/idempotency.ts';
 export * from './schema/locations.ts';
 export * from './schema/meals.ts';
 export * from './schema/throttle.ts';

@@ -16,6 +16,8 @@ beforeAll(async () => {
   await writeFile(join(dist, 'assets', 'app-abc123.js'), script);
   await writeFile(join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(script));
   await writeFile(join(dist, 'assets', 'app-abc123.js.map'), '{"sources":["secret.ts"]}');
+  await writeFile(join(dist, 'sw.js'), 'self.addEventListener("install", () => {});');
+  await writeFile(join(dist, 'manifest.webmanifest'), '{"name":"Hearth"}');
   t = await createTestApp({ env: { WEB_DIST: dist } });
 });
 afterAll(async () => { await t.close(); });
@@ -39,6 +41,19 @@ describe('serving', () => {
     for (const url of ['/', '/lists']) {
       expect((await t.app.inject({ url })).headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('revalidates the service worker and the manifest, so a new version is found (never cached as immutable)', async () => {
+    for (const url of ['/sw.js', '/manifest.webmanifest']) {
+      const res = await t.app.inject({ url });
+      expect([url, res.statusCode, res.headers['cache-control']]).toEqual([url, 200, 'no-cache']);
+    }
+  });
+
+  it('lets the app register its service worker and manifest from its own origin only', async () => {
+    const csp = String((await t.app.inject({ url: '/' })).headers['content-security-policy']);
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
   });
 
   it('keeps source maps on the server', async () => {

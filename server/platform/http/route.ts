@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '@hearth/contract/endpoint';
+import {
+  idempotencyHeader, idempotencyKeyInvalid, idempotencyKeyMax, type BodyOf, type Endpoint, type ParamsOf, type QueryOf,
+  type ResponseOf,
+} from '@hearth/contract/endpoint';
 import { errorMessages } from '@hearth/contract/errors';
 import { superadminMessages } from '@hearth/contract/superadmin';
 import { messages } from '@hearth/contract/accounts';
@@ -8,8 +11,9 @@ import type { Caller } from '../auth/sessions.ts';
 import { resolveSession } from '../auth/sessions.ts';
 import { safeEqual } from '../auth/secrets.ts';
 import { minutes } from '../clock.ts';
+import type { Queryable } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
-import { rateLimited, unauthenticated } from '../errors.ts';
+import { invalid, rateLimited, unauthenticated } from '../errors.ts';
 
 export type App = FastifyInstance<RawServerDefault, import('http').IncomingMessage, import('http').ServerResponse,
   FastifyRequest['log'], ZodTypeProvider>;
@@ -21,6 +25,11 @@ export interface Ctx<E extends Endpoint> {
   caller: E['access'] extends 'user' ? Caller : null;
   request: FastifyRequest;
   reply: FastifyReply;
+  /**
+   * Where the handler writes: the idempotency key's transaction for a create sent with a key (the service's own
+   * transaction nests in it), the database otherwise.
+   */
+  db: Queryable;
 }
 
 export interface RouteOptions {
@@ -62,13 +71,26 @@ export function route<E extends Endpoint>(
         if (e.method !== 'GET' && !deps.writeRate.take(caller.userId)) throw rateLimited(errorMessages.tooManyWrites);
       }
       if (e.access === 'superadmin') await authenticateSuperadmin(deps, request);
-      const result = await handler({
-        params: request.params, query: request.query, body: request.body, caller, request, reply,
+      const run = (db: Queryable) => handler({
+        params: request.params, query: request.query, body: request.body, caller, request, reply, db,
       } as Ctx<E>);
+      const key = e.idempotent && caller ? idempotencyKeyOf(request) : null;
+      if (key !== null && caller) {
+        const answer = await deps.idempotency.once({ userId: caller.userId, route: `${e.method} ${e.path}`, key, status }, run);
+        return reply.code(answer.status).send(answer.body);
+      }
+      const result = await run(deps.db);
       if (noContent) return reply.code(204).send();
       return reply.code(status).send(result);
     },
   });
+}
+
+function idempotencyKeyOf(request: FastifyRequest): string | null {
+  const value = request.headers[idempotencyHeader];
+  if (value === undefined) return null;
+  if (typeof value !== 'string' || value.length === 0 || value.length > idempotencyKeyMax) throw invalid(idempotencyKeyInvalid);
+  return value;
 }
 
 async function authenticate(deps: Deps, request: FastifyRequest): Promise<Caller> {

@@ -18,6 +18,9 @@ export async function securityHeaders(app: FastifyInstance): Promise<void> {
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
+        // The offline app's service worker (sw.js) and install manifest, both served from this origin.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -14,11 +14,15 @@ import { Layout } from './Layout.tsx';
 import { NotFound } from './NotFound.tsx';
 import { paths } from '../shared/paths.ts';
 import { ProtectedRoute } from './ProtectedRoute.tsx';
+import { UpdatePrompt } from './UpdatePrompt.tsx';
 import { Loading } from '../shared/ui/Status.tsx';
 
 // Feature pages load on first visit, so the sign-in screen and the shell stay small on phones.
 const FamilyPage = lazy(() => import('../features/family/FamilyPage.tsx').then((m) => ({ default: m.FamilyPage })));
-const ListPage = lazy(() => import('../features/grocery/ListPage.tsx').then((m) => ({ default: m.ListPage })));
+const loadListPage = () => import('../features/grocery/ListPage.tsx');
+const ListPage = lazy(() => loadListPage().then((m) => ({ default: m.ListPage })));
+// A list opened from the home screen in a store with no signal: its page's code loads while the stored lists are read.
+if (window.location.pathname.startsWith('/list/')) void loadListPage();
 const ListsPage = lazy(() => import('../features/grocery/ListsPage.tsx').then((m) => ({ default: m.ListsPage })));
 const RecurringItemsPage = lazy(() => import('../features/grocery/RecurringItemsPage.tsx').then((m) => ({ default: m.RecurringItemsPage })));
 const MealDetailPage = lazy(() => import('../features/meals/MealDetailPage.tsx').then((m) => ({ default: m.MealDetailPage })));
@@ -42,6 +46,7 @@ export function App() {
 
   return (
     <Suspense fallback={<main className="page"><Loading /></main>}>
+      <UpdatePrompt />
       <Routes>
         <Route element={<ProtectedRoute />}>
           <Route element={<Layout />}>

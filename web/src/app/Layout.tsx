@@ -4,6 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import * as accounts from '@hearth/contract/accounts';
 import { call } from '../shared/api/client.ts';
 import { session } from '../shared/session.ts';
+import { forgetOfflineCopy } from '../shared/offline/persistence.tsx';
+import { OfflineStatus } from '../shared/offline/OfflineStatus.tsx';
 import { Loading } from '../shared/ui/Status.tsx';
 import { paths } from '../shared/paths.ts';
 
@@ -72,7 +74,10 @@ export function Layout() {
   const logout = async () => {
     // Revoke on the server, but sign out locally even if that call fails.
     await call(accounts.logout).catch(() => undefined);
+    const userId = session.user()?.id;
     session.clear();
+    // This device keeps nothing of a signed-out user: their stored lists and any change still waiting go.
+    if (userId) await forgetOfflineCopy(userId);
     queryClient.clear();
     navigate(paths.auth);
   };
@@ -98,6 +103,7 @@ export function Layout() {
           )}
         </div>
       </header>
+      <OfflineStatus />
       <Suspense fallback={<main className="page"><Loading /></main>}>
         <Outlet />
       </Suspense>

@@ -76,9 +76,24 @@ async function follow(token: string, signal: AbortSignal, queryClient: QueryClie
     } catch {
       if (signal.aborted) return;
     }
-    await new Promise((resolve) => setTimeout(resolve, retryMs));
+    await untilRetry(retryMs, signal);
     retryMs = Math.min(retryMs * 2, maxRetryMs);
   }
+}
+
+/** Waits `ms`, or less when the device comes back online: live sync resumes as soon as the network does. */
+function untilRetry(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      window.removeEventListener('online', done);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    window.addEventListener('online', done);
+    signal.addEventListener('abort', done);
+  });
 }
 
 async function read(body: ReadableStream<Uint8Array>, onChange: (change: LiveChange) => void): Promise<void> {

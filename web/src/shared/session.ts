@@ -1,6 +1,9 @@
 import type { SessionUser } from '@hearth/contract/accounts';
 import { storageKeys } from '@hearth/contract/limits';
 
+const listeners = new Set<() => void>();
+const changed = () => listeners.forEach((listener) => listener());
+
 /** The signed-in user and token, kept in localStorage under the spec's keys. */
 export const session = {
   token(): string | null {
@@ -18,6 +21,7 @@ export const session = {
   save(token: string, user: SessionUser): void {
     localStorage.setItem(storageKeys.token, token);
     this.saveUser(user);
+    changed();
   },
   saveUser(user: SessionUser): void {
     localStorage.setItem(storageKeys.user, JSON.stringify(user));
@@ -26,5 +30,11 @@ export const session = {
   clear(): void {
     localStorage.removeItem(storageKeys.token);
     localStorage.removeItem(storageKeys.user);
+    changed();
+  },
+  /** Calls `listener` after every sign-in and sign-out in this tab; answers how to stop. */
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
   },
 };

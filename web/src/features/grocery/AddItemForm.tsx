@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { groceryLimits, type ItemSuggestion, type Recurrence } from '@hearth/contract/grocery';
 import { parseQuantity, quantityMessages } from '@hearth/contract/quantity';
 import { readQuickAdd } from './quickAdd.ts';
-import { useSuggestions, type NewItem } from './queries.ts';
+import { useSuggestions } from './queries.ts';
+import type { NewItem } from './writes.ts';
 import { groceryMessages as m } from './texts.ts';
 
 const recurrenceChoices: { value: Recurrence; label: string }[] = [

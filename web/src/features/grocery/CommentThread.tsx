@@ -2,7 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { groceryLimits, type GroceryReply } from '@hearth/contract/grocery';
 import { groceryMessages as m } from './texts.ts';
 import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';
-import { useArchiveComment, useClearComments, useComments, usePostComment } from './queries.ts';
+import { useArchiveComment, useClearComments, useComments } from './queries.ts';
+import { usePostComment } from './writes.ts';
+import { isPending } from '../../shared/offline/queue.ts';
 import { useConfirm } from '../../shared/ui/ConfirmDialog.tsx';
 import { useRemovalWithUndo, useUndo } from '../../shared/ui/Undo.tsx';
 
@@ -24,12 +26,11 @@ export function CommentThread({ listId, familyId, canEdit }: { listId: string; f
     ?.filter((c) => !archiving.has(c.id))
     .map((c) => ({ ...c, replies: c.replies.filter((r) => !archiving.has(r.id)) }));
 
+  // The comment shows at once (sent now, or when the network is back), so the form empties at once too.
   const send = (text: string, parentId: string | null, done: () => void) => {
     setError(null);
-    post.mutate({ text, parentId }, {
-      onSuccess: done,
-      onError: () => setError(parentId ? m.postReplyFailed : m.postCommentFailed),
-    });
+    post.mutate({ text, parentId }, () => setError(parentId ? m.postReplyFailed : m.postCommentFailed));
+    done();
   };
   const remove = (id: string) => {
     setError(null);
@@ -47,7 +48,7 @@ export function CommentThread({ listId, familyId, canEdit }: { listId: string; f
     clear.mutate(undefined, { onError: () => setError(m.clearCommentsFailed) });
   };
 
-  const actions = (c: GroceryReply) => canEdit && (
+  const actions = (c: GroceryReply) => canEdit && !isPending(c.id) && (
     <button type="button" className="link" onClick={() => remove(c.id)} aria-label={`Archive comment: ${c.text}`}>
       Archive
     </button>
@@ -70,10 +71,10 @@ export function CommentThread({ listId, familyId, canEdit }: { listId: string; f
       {visible && visible.length > 0 && (
         <ul className="comments">
           {visible.map((c) => (
-            <li key={c.id} className="comment">
+            <li key={c.id} className={`comment${isPending(c.id) ? ' pending' : ''}`}>
               <CommentBody comment={c} />
               <div className="row">
-                {canEdit && (
+                {canEdit && !isPending(c.id) && (
                   <button type="button" className="link" onClick={() => setReplyTo(replyTo === c.id ? null : c.id)}>
                     Reply
                   </button>
@@ -91,7 +92,7 @@ export function CommentThread({ listId, familyId, canEdit }: { listId: string; f
                 </ul>
               )}
               {replyTo === c.id && (
-                <CommentForm field="Reply" button="Send Reply" placeholder={`Reply to ${c.userName}...`} busy={post.isPending}
+                <CommentForm field="Reply" button="Send Reply" placeholder={`Reply to ${c.userName}...`}
                   onSend={(text, done) => send(text, c.id, () => { done(); setReplyTo(null); })} />
               )}
             </li>
@@ -99,7 +100,7 @@ export function CommentThread({ listId, familyId, canEdit }: { listId: string; f
         </ul>
       )}
       {canEdit && (
-        <CommentForm field="New comment" button="Post" placeholder="Write a comment for the family..." busy={post.isPending}
+        <CommentForm field="New comment" button="Post" placeholder="Write a comment for the family..." 
           onSend={(text, done) => send(text, null, done)} />
       )}
     </section>
@@ -119,8 +120,8 @@ function CommentBody({ comment }: { comment: GroceryReply }) {
 }
 
 /** A blank text (after trimming) is not sent. */
-function CommentForm({ field, button, placeholder, busy, onSend }: {
-  field: string; button: string; placeholder: string; busy: boolean; onSend: (text: string, done: () => void) => void;
+function CommentForm({ field, button, placeholder, onSend }: {
+  field: string; button: string; placeholder: string; onSend: (text: string, done: () => void) => void;
 }) {
   const [text, setText] = useState('');
   const submit = (e: FormEvent) => {
@@ -133,7 +134,7 @@ function CommentForm({ field, button, placeholder, busy, onSend }: {
     <form className="row comment-form" onSubmit={submit}>
       <textarea aria-label={field} placeholder={placeholder} rows={2}
         maxLength={groceryLimits.commentMax} value={text} onChange={(e) => setText(e.target.value)} />
-      <button type="submit" disabled={busy}>{button}</button>
+      <button type="submit">{button}</button>
     </form>
   );
 }

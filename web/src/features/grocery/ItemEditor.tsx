@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { groceryLimits, type GroceryItem } from '@hearth/contract/grocery';
 import { formatQuantity, parseQuantity, quantityMessages } from '@hearth/contract/quantity';
-import type { ItemChange } from './queries.ts';
+import type { ItemChange } from './writes.ts';
 
 /** The sheet that edits an item's name, quantity, unit and category. */
 export function ItemEditor({ item, onSave, onCancel }: {

@@ -8,7 +8,7 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import type { GroceryItem } from '@hearth/contract/grocery';
 import { formatQuantity } from '@hearth/contract/quantity';
-import { pendingPrefix } from './queries.ts';
+import { isPending } from '../../shared/offline/queue.ts';
 
 interface Actions {
   canEdit: boolean;
@@ -73,10 +73,11 @@ export function ItemList({ items, shown, onReorder, label = 'Items', ...actions 
 }
 
 function Item({ item, canEdit, onToggle, onDelete, onEdit }: Actions & { item: GroceryItem }) {
-  const pending = item.id.startsWith(pendingPrefix);
+  // Not yet on the server (added offline): shown greyed, and every change to it waits behind its add.
+  const pending = isPending(item.id);
   const {
     attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging,
-  } = useSortable({ id: item.id, disabled: !canEdit || pending });
+  } = useSortable({ id: item.id, disabled: !canEdit });
   const recurring = item.recurringItemId !== null || item.recurrence !== 'none';
   const text = (
     <span className="item-text">
@@ -110,7 +111,7 @@ function Item({ item, canEdit, onToggle, onDelete, onEdit }: Actions & { item: G
           // The whole row is the checkbox's label: a thumb anywhere on it checks the item off.
           <label className="item-main">
             <input
-              type="checkbox" checked={item.isPurchased} disabled={pending} onChange={() => onToggle(item)}
+              type="checkbox" checked={item.isPurchased} onChange={() => onToggle(item)}
               aria-label={`Purchased: ${item.name}`}
             />
             {text}
@@ -124,10 +125,10 @@ function Item({ item, canEdit, onToggle, onDelete, onEdit }: Actions & { item: G
         )}
       {canEdit && (
         <>
-          <button type="button" className="icon" disabled={pending} onClick={() => onEdit(item)} aria-label={`Edit ${item.name}`}>
+          <button type="button" className="icon" onClick={() => onEdit(item)} aria-label={`Edit ${item.name}`}>
             ✎
           </button>
-          <button type="button" className="icon delete" disabled={pending} onClick={() => onDelete(item)}
+          <button type="button" className="icon delete" onClick={() => onDelete(item)}
             aria-label={`Delete ${item.name}`}>
             ✕
           </button>

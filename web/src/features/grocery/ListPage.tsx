@@ -13,10 +13,8 @@ import { AisleOrder } from './AisleOrder.tsx';
 import { aisleNames, groupByAisle } from './aisles.ts';
 import { keepFocusNear } from './focus.ts';
 import { ItemEditor } from './ItemEditor.tsx';
-import {
-  useAddItem, useAisleOrder, useClearPurchased, useDeleteItem, useDeleteList, useEditItem, useItems, useLists,
-  useReorder, useSaveAisleOrder, useTogglePurchased,
-} from './queries.ts';
+import { useAisleOrder, useDeleteList, useItems, useLists, useSaveAisleOrder } from './queries.ts';
+import { useAddItem, useClearPurchased, useDeleteItem, useEditItem, useReorder, useTogglePurchased } from './writes.ts';
 import { Modal } from '../../shared/ui/Modal.tsx';
 import { useRemovalWithUndo, useUndo } from '../../shared/ui/Undo.tsx';
 import './grocery.css';

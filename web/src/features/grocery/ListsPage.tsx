@@ -5,7 +5,10 @@ import { groceryMessages as m } from './texts.ts';
 import { paths } from '../../shared/paths.ts';
 import { ErrorBanner, Loading, Notice } from '../../shared/ui/Status.tsx';
 import { useCurrentUser } from '../../shared/useCurrentUser.ts';
-import { useCreateList, useFamilyMembers, useLists } from './queries.ts';
+import { useFamilyMembers, useLists } from './queries.ts';
+import { useCreateList } from './writes.ts';
+import { isPending } from '../../shared/offline/queue.ts';
+import { onlineManager } from '@tanstack/react-query';
 import './grocery.css';
 import { useCan } from '../../shared/useCan.ts';
 import { useTitle } from '../../shared/useTitle.ts';
@@ -34,8 +37,11 @@ function Lists({ familyId, canEdit }: { familyId: string; canEdit: boolean }) {
     const trimmed = title.trim();
     if (!trimmed) return;
     setError(null);
+    setTitle('');
+    // Online the new list opens; offline it waits in the lists (greyed) until it is created.
+    const online = onlineManager.isOnline();
     create.mutate(trimmed, {
-      onSuccess: (list) => navigate(paths.list(list.id)),
+      onSuccess: (list) => { if (online) navigate(paths.list(list.id)); },
       onError: () => setError(m.createListFailed),
     });
   };
@@ -57,9 +63,13 @@ function Lists({ familyId, canEdit }: { familyId: string; canEdit: boolean }) {
         : (
           <nav className="list-buttons" aria-label="Grocery lists">
             {lists.data.map((list) => (
-              <button key={list.id} type="button" className="secondary" onClick={() => navigate(paths.list(list.id))}>
-                {list.title}
-              </button>
+              isPending(list.id)
+                ? <button key={list.id} type="button" className="secondary pending" disabled title={m.listWaiting}>{list.title}</button>
+                : (
+                  <button key={list.id} type="button" className="secondary" onClick={() => navigate(paths.list(list.id))}>
+                    {list.title}
+                  </button>
+                )
             ))}
           </nav>
         ))}
@@ -69,7 +79,7 @@ function Lists({ familyId, canEdit }: { familyId: string; canEdit: boolean }) {
             aria-label="New list name" placeholder="Store, e.g. Costco" required
             maxLength={groceryLimits.titleMax} value={title} onChange={(e) => setTitle(e.target.value)}
           />
-          <button type="submit" disabled={create.isPending}>Create List</button>
+          <button type="submit">Create List</button>
         </form>
       )}
     </main>

@@ -1,11 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as api from '@hearth/contract/grocery';
-import { groceryMessages } from './texts.ts';
-import type { Frequency, GroceryComment, GroceryItem, GroceryList, Recurrence, RecurringItem } from '@hearth/contract/grocery';
+import type { Frequency, GroceryComment, GroceryList, RecurringItem } from '@hearth/contract/grocery';
 import { call } from '../../shared/api/client.ts';
 import { membersQuery } from '../family/queries.ts';
-
-const m = groceryMessages;
 
 /**
  * Keys start with the live-change topic ('grocery', 'grocery-comments', 'recurring', 'family'); a change
@@ -39,16 +36,6 @@ export function useFamilyMembers() {
   return useQuery(membersQuery);
 }
 
-export function useCreateList(familyId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (title: string) => call(api.createList, { body: { familyId, title } }),
-    onSuccess: (list) => {
-      queryClient.setQueryData<GroceryList[]>(groceryKeys.lists(familyId), (lists) => [...(lists ?? []), list]);
-    },
-  });
-}
-
 export function useDeleteList(familyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -65,128 +52,6 @@ export function useItems(listId: string, enabled = true) {
     queryKey: groceryKeys.items(listId),
     queryFn: () => call(api.getItems, { params: { listId } }),
     enabled,
-  });
-}
-
-/**
- * A change shown at once: the cache is updated before the call, put back when the server refuses
- * (with the spec's message), and refetched either way.
- */
-function useOptimistic<V>(key: QueryKey, options: {
-  send: (vars: V) => Promise<unknown>;
-  apply: (items: GroceryItem[], vars: V) => GroceryItem[];
-  failure: (vars: V) => string;
-  report: Report;
-}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: key,
-    mutationFn: options.send,
-    onMutate: async (vars: V) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<GroceryItem[]>(key);
-      queryClient.setQueryData<GroceryItem[]>(key, (items) => options.apply(items ?? [], vars));
-      return { previous };
-    },
-    onError: (_error, vars, context) => {
-      queryClient.setQueryData(key, context?.previous);
-      options.report(options.failure(vars));
-    },
-    // While another change of the same list is still on its way, a refetch would hide it for a moment.
-    onSettled: () => {
-      if (queryClient.isMutating({ mutationKey: key }) === 1) void queryClient.invalidateQueries({ queryKey: key });
-    },
-  });
-}
-
-const renumber = (items: GroceryItem[]) => items.map((item, position) => ({ ...item, position }));
-
-export interface NewItem {
-  name: string;
-  quantity: number | null;
-  unit: string | null;
-  category: string | null;
-  recurrence: Recurrence;
-}
-
-/** Ids of items shown before the server has answered. */
-export const pendingPrefix = 'pending-';
-const frequencyOf: Record<Exclude<Recurrence, 'none'>, Frequency> = { weekly: 'WEEKLY', monthly: 'MONTHLY' };
-
-/** Adds an item at the top; a Weekly or Monthly one first creates its recurring item (spec flow). */
-export function useAddItem(listId: string, familyId: string, report: Report) {
-  return useOptimistic<NewItem>(groceryKeys.items(listId), {
-    send: async (item) => {
-      let recurringItemId: string | null = null;
-      if (item.recurrence !== 'none') {
-        const recurring = await call(api.createRecurringItem, {
-          body: {
-            name: item.name, quantity: item.quantity, unit: item.unit, listId, familyId,
-            frequency: frequencyOf[item.recurrence],
-          },
-        });
-        recurringItemId = recurring.id;
-      }
-      return call(api.addItem, {
-        body: {
-          ...item, listId, familyId, isPurchased: false, position: 0,
-          ...(recurringItemId ? { recurringItemId } : {}),
-        },
-      });
-    },
-    apply: (items, item) => renumber([{
-      ...item, id: `${pendingPrefix}${crypto.randomUUID()}`, position: 0, isPurchased: false, listId, familyId,
-      recurringItemId: null, addedFromRecipeId: null,
-    }, ...items]),
-    failure: (item) => (item.recurrence === 'none' ? m.addItemFailed : m.addRecurringItemFailed),
-    report,
-  });
-}
-
-export function useTogglePurchased(listId: string, report: Report) {
-  return useOptimistic<GroceryItem>(groceryKeys.items(listId), {
-    send: (item) => call(api.updateItem, {
-      params: { itemId: item.id },
-      body: {
-        isPurchased: !item.isPurchased, name: item.name, quantity: item.quantity, unit: item.unit,
-        category: item.category, recurrence: item.recurrence, position: item.position,
-      },
-    }),
-    apply: (items, item) => items.map((i) => (i.id === item.id ? { ...i, isPurchased: !item.isPurchased } : i)),
-    failure: () => m.togglePurchasedFailed,
-    report,
-  });
-}
-
-export function useDeleteItem(listId: string, report: Report) {
-  return useOptimistic<GroceryItem>(groceryKeys.items(listId), {
-    send: (item) => call(api.deleteItem, { params: { itemId: item.id } }),
-    apply: (items, item) => renumber(items.filter((i) => i.id !== item.id)),
-    failure: () => m.deleteItemFailed,
-    report,
-  });
-}
-
-export interface ItemChange {
-  item: GroceryItem;
-  change: { name: string; quantity: number | null; unit: string | null; category: string | null };
-}
-
-export function useEditItem(listId: string, report: Report) {
-  return useOptimistic<ItemChange>(groceryKeys.items(listId), {
-    send: ({ item, change }) => call(api.updateItem, { params: { itemId: item.id }, body: change }),
-    apply: (items, { item, change }) => items.map((i) => (i.id === item.id ? { ...i, ...change } : i)),
-    failure: () => m.editItemFailed,
-    report,
-  });
-}
-
-export function useClearPurchased(listId: string, report: Report) {
-  return useOptimistic<void>(groceryKeys.items(listId), {
-    send: () => call(api.clearPurchased, { params: { listId } }),
-    apply: (items) => renumber(items.filter((i) => !i.isPurchased)),
-    failure: () => m.clearPurchasedFailed,
-    report,
   });
 }
 
@@ -215,35 +80,10 @@ export function useSaveAisleOrder(familyId: string) {
   });
 }
 
-/** Saves the whole new order of the list (every item, positions 0..n-1). */
-export function useReorder(listId: string, report: Report) {
-  return useOptimistic<GroceryItem[]>(groceryKeys.items(listId), {
-    send: (items) => call(api.reorderItems, { body: items.map(({ id, position }) => ({ id, position })) }),
-    apply: (_, items) => items,
-    failure: () => m.saveOrderFailed,
-    report,
-  });
-}
-
 export function useComments(listId: string) {
   return useQuery({
     queryKey: groceryKeys.comments(listId),
     queryFn: () => call(api.getComments, { params: { listId } }),
-  });
-}
-
-export function usePostComment(listId: string, familyId: string) {
-  const queryClient = useQueryClient();
-  const key = groceryKeys.comments(listId);
-  return useMutation({
-    mutationFn: (input: { text: string; parentId: string | null }) =>
-      call(api.addComment, { body: { listId, familyId, text: input.text, parentId: input.parentId } }),
-    onSuccess: (comment) => {
-      queryClient.setQueryData<GroceryComment[]>(key, (comments = []) => (comment.parentId
-        ? comments.map((c) => (c.id === comment.parentId ? { ...c, replies: [...c.replies, comment] } : c))
-        : [...comments, comment]));
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   });
 }
 

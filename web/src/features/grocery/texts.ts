@@ -39,6 +39,9 @@ export const groceryMessages = {
   commentArchived: 'Comment archived',
   editItem: 'Edit item',
   editItemFailed: 'Failed to save the item',
+  listWaiting: 'Waiting to be created when the network is back',
+  /** An edit or check-off made offline, of an item someone deleted before it was sent. */
+  changeDropped: (name: string) => `"${name}" was deleted meanwhile, so your change to it was dropped.`,
   clearPurchased: 'Clear purchased',
   clearPurchasedConfirm: (n: number) => `Delete the ${n} purchased item${n === 1 ? '' : 's'} from this list?`,
   clearPurchasedFailed: 'Failed to clear purchased items',

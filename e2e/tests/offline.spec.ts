@@ -1,0 +1,188 @@
+import { expect, test, type Page } from '@playwright/test';
+import * as grocery from '@hearth/contract/grocery';
+import { joinFamilyViaApi } from '../support/family-helpers.ts';
+import { addItemInForm, addItemViaApi, expectItems, itemsViaApi, itemRows, newListViaApi } from '../support/grocery-helpers.ts';
+import { signUpViaApi, useSession } from '../support/session.ts';
+
+const offlineText = 'Offline — changes will sync when you\'re back online';
+const row = (page: Page, name: string) => itemRows(page).filter({ hasText: name });
+
+/** Waits until the service worker is active (the app shell and every page precached). Browser code as text: the
+ * tests' TypeScript knows no DOM. */
+async function offlineReady(page: Page): Promise<void> {
+  await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
+}
+
+/** The changes waiting in the signed-in user's IndexedDB copy, by mutation key. */
+async function storedQueue(page: Page, userId: string): Promise<string[]> {
+  return page.evaluate<string[]>(`new Promise((resolve, reject) => {
+    const open = indexedDB.open('keyval-store');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      const get = db.transaction('keyval').objectStore('keyval').get(${JSON.stringify(`hearth-cache:${userId}`)});
+      get.onerror = () => reject(get.error);
+      get.onsuccess = () => {
+        db.close();
+        resolve((get.result?.clientState.mutations ?? []).map((m) => m.mutationKey[1]));
+      };
+    };
+  })`);
+}
+
+/** Moves an item up by keyboard, waiting for each announcement (as grocery.spec.ts does). */
+async function moveUp(page: Page, name: string, steps: number): Promise<void> {
+  const announced = page.locator('[id^="DndLiveRegion"]');
+  await page.getByRole('button', { name: `Drag ${name}` }).focus();
+  await page.keyboard.press('Space');
+  await expect(announced).toContainText(name);
+  for (let move = 0; move < steps; move++) {
+    const before = await announced.textContent();
+    await page.keyboard.press('ArrowUp');
+    await expect(announced).not.toHaveText(before ?? '');
+  }
+  await page.keyboard.press('Space');
+  await expect(announced).toContainText(`${name} dropped`);
+}
+
+test('a shopping trip with no signal: changes survive a reload offline and reach the server once when back', async ({ browser, request }) => {
+  const ada = await signUpViaApi(request, { name: 'Ada' });
+  const ben = await joinFamilyViaApi(request, ada, { name: 'Ben', level: 'EDIT' });
+  const listId = await newListViaApi(request, ada, 'Supermarket');
+  await addItemViaApi(request, ada, listId, 'Apples');
+  await addItemViaApi(request, ada, listId, 'Bread');
+
+  const adaContext = await browser.newContext();
+  const benContext = await browser.newContext();
+  const page = await adaContext.newPage();
+  const benPage = await benContext.newPage();
+  await useSession(page, ada);
+  await useSession(benPage, ben);
+  const benStream = benPage.waitForResponse((r) => r.url().endsWith('/api/live'));
+  await page.goto(`/list/${listId}`);
+  await benPage.goto(`/list/${listId}`);
+  expect((await benStream).status()).toBe(200);
+  await expectItems(page, ['Bread', 'Apples']);
+  await offlineReady(page);
+
+  await adaContext.setOffline(true);
+  await expect(page.getByText(offlineText)).toBeVisible();
+  for (const name of ['Milk', 'Eggs', 'Tea']) await addItemInForm(page, { name });
+  await expectItems(page, ['Tea', 'Eggs', 'Milk', 'Bread', 'Apples']);
+  // Checked off: one added offline, one from before.
+  await page.getByLabel('Purchased: Eggs').click();
+  await page.getByLabel('Purchased: Bread').click();
+  await expectItems(page, ['Tea', 'Milk', 'Apples']);
+  // Deleted: one added offline; the delete is queued once its undo has run out.
+  await page.getByRole('button', { name: 'Delete Milk' }).click();
+  await expectItems(page, ['Tea', 'Apples']);
+  await expect(page.locator('.snackbar')).toHaveCount(0, { timeout: 10_000 });
+  await moveUp(page, 'Apples', 1);
+  await expectItems(page, ['Apples', 'Tea']);
+  await expect(page.getByText('7 changes waiting')).toBeVisible();
+  const queue = ['add-item', 'add-item', 'add-item', 'toggle', 'toggle', 'delete', 'reorder'];
+  await expect.poll(() => storedQueue(page, ada.user.id)).toEqual(queue);
+
+  // A cold reload with no network: the shell from the service worker, the list and the queue from IndexedDB.
+  const started = Date.now();
+  await page.reload();
+  await expectItems(page, ['Apples', 'Tea']);
+  const openMs = Date.now() - started;
+  test.info().annotations.push({ type: 'offline cold reload (ms)', description: String(openMs) });
+  console.log(`offline cold reload: list shown in ${openMs} ms`);
+  expect(openMs).toBeLessThan(1000);
+  await expect(page.getByText(offlineText)).toBeVisible();
+  await expect(page.getByText('7 changes waiting')).toBeVisible();
+  expect(await storedQueue(page, ada.user.id)).toEqual(queue);
+  await page.getByLabel('Show Purchased Items').check();
+  await expect(page.getByRole('region', { name: 'Purchased Items (2)' }).locator('.item-name')).toHaveText(['Eggs', 'Bread']);
+
+  await adaContext.setOffline(false);
+  await expect(page.getByText('Synced')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(offlineText)).toHaveCount(0);
+  const onServer = await itemsViaApi(request, ada, listId);
+  expect(onServer.map((i) => [i.name, i.isPurchased])).toEqual(expect.arrayContaining([
+    ['Apples', false], ['Tea', false], ['Eggs', true], ['Bread', true],
+  ]));
+  expect(onServer).toHaveLength(4);
+  const open = onServer.filter((i) => !i.isPurchased).map((i) => i.name);
+  expect(open).toEqual(['Apples', 'Tea']);
+  await expect.poll(() => storedQueue(page, ada.user.id)).toEqual([]);
+  // Ben's open list follows without a reload.
+  await expectItems(benPage, ['Apples', 'Tea']);
+  await adaContext.close();
+  await benContext.close();
+});
+
+test('an add whose answer is lost on the way is sent again and still adds one item', async ({ page, request }) => {
+  const ada = await signUpViaApi(request, { name: 'Ada' });
+  const listId = await newListViaApi(request, ada, 'Corner shop');
+  await useSession(page, ada);
+  await page.goto(`/list/${listId}`);
+  await expect(page.getByText('No items to show.')).toBeVisible();
+
+  let lost = 0;
+  const keys: string[] = [];
+  await page.route('**/api/grocery', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    keys.push(route.request().headers()['idempotency-key'] ?? '');
+    if (lost > 0) return route.fallback();
+    lost++;
+    // The server adds the item and answers; the answer never reaches the page.
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await addItemInForm(page, { name: 'Coffee', qty: '2' });
+  // Sent again (after a pause) under the same key; the server answers the first answer.
+  await expect.poll(() => keys.length, { timeout: 15_000 }).toBe(2);
+  expect(lost).toBe(1);
+  expect(new Set(keys).size).toBe(1);
+  await expect(row(page, 'Coffee')).not.toHaveClass(/pending/);
+  await expect(row(page, 'Coffee')).toHaveCount(1);
+  // A second add of the same name would have raised the quantity to 4.
+  const items: grocery.GroceryItem[] = await itemsViaApi(request, ada, listId);
+  expect(items.map((i) => [i.name, i.quantity])).toEqual([['Coffee', 2]]);
+});
+
+test('installable: a manifest with its icons, and a service worker that controls the page after a reload', async ({ page, request }) => {
+  const ada = await signUpViaApi(request, { name: 'Ada' });
+  await useSession(page, ada);
+  await page.goto('/lists');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBe('/manifest.webmanifest');
+  const manifest = await (await request.get(href!)).json();
+  expect(manifest).toMatchObject({ name: 'Hearth', short_name: 'Hearth', start_url: '/', display: 'standalone', theme_color: '#b45309' });
+  const sizes = manifest.icons.map((i: { sizes: string; purpose?: string }) => `${i.sizes}${i.purpose ? ` ${i.purpose}` : ''}`);
+  expect(sizes).toEqual(['192x192', '512x512', '512x512 maskable']);
+  for (const icon of manifest.icons as { src: string; sizes: string }[]) {
+    const png = await (await request.get(icon.src)).body();
+    // The PNG header's width and height.
+    expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`).toBe(icon.sizes);
+  }
+  expect((await request.get('/sw.js')).headers()['cache-control']).toBe('no-cache');
+  await offlineReady(page);
+  await page.reload();
+  expect(await page.evaluate<string | undefined>('navigator.serviceWorker.controller?.scriptURL')).toMatch(/\/sw\.js$/);
+});
+
+test('a read-only member offline sees the list and can queue nothing', async ({ browser, request }) => {
+  const ada = await signUpViaApi(request, { name: 'Ada' });
+  const cleo = await joinFamilyViaApi(request, ada, { name: 'Cleo', level: 'READ_ONLY' });
+  const listId = await newListViaApi(request, ada, 'Bakery');
+  await addItemViaApi(request, ada, listId, 'Rolls');
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await useSession(page, cleo);
+  await page.goto(`/list/${listId}`);
+  await expectItems(page, ['Rolls']);
+  await offlineReady(page);
+  await context.setOffline(true);
+  await page.reload();
+  await expectItems(page, ['Rolls']);
+  await expect(page.getByText(offlineText)).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Add item' })).toHaveCount(0);
+  await expect(page.getByLabel('Purchased: Rolls')).toHaveCount(0);
+  await expect(page.getByLabel('New comment')).toHaveCount(0);
+  expect(await storedQueue(page, cleo.user.id)).toEqual([]);
+  await context.close();
+});

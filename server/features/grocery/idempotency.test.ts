@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { idempotencyHeader, idempotencyKeyInvalid } from '@hearth/contract/endpoint';
+import * as api from '@hearth/contract/grocery';
+import { idempotencyKeys } from '../../platform/db/schema.ts';
+import { days } from '../../platform/clock.ts';
+import { Idempotency } from '../../platform/idempotency.ts';
+import { idempotencyKeyDays } from '../../app.ts';
+import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
+import { itemsOf, joinAs, newList } from './test-helpers.ts';
+
+let t: TestApp;
+let ada: SignedInUser;
+let ben: SignedInUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  ada = await signUp(t, { name: 'Ada' });
+  ben = await joinAs(t, ada, 'EDIT', 'Ben');
+});
+afterAll(async () => { await t.close(); });
+
+const keyed = (key: string) => ({ [idempotencyHeader]: key });
+const milk = (user: SignedInUser, listId: string) => ({
+  name: 'Milk', quantity: 1, unit: null, category: null, listId, familyId: user.user.familyId,
+});
+const addMilk = (user: SignedInUser, listId: string, key: string) =>
+  user.call(api.addItem, { body: milk(user, listId), headers: keyed(key) });
+
+describe('creates with an Idempotency-Key', () => {
+  it('adds an item once for the same key twice and answers the first answer again', async () => {
+    const listId = await newList(ada);
+    const key = crypto.randomUUID();
+    const first = await addMilk(ada, listId, key);
+    const again = await addMilk(ada, listId, key);
+    expect(first.status).toBe(201);
+    expect([again.status, again.body]).toEqual([201, first.body]);
+    // Without the key the same name would have been merged into quantity 2.
+    expect((await itemsOf(ada, listId)).map((i) => [i.name, i.quantity])).toEqual([['Milk', 1]]);
+  });
+
+  it('adds once for a parallel burst of the same key', async () => {
+    const listId = await newList(ada);
+    const key = crypto.randomUUID();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => addMilk(ada, listId, key)));
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(201));
+    expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+    expect((await itemsOf(ada, listId)).map((i) => [i.name, i.quantity])).toEqual([['Milk', 1]]);
+  });
+
+  it('keeps two users\' same key apart, and one user\'s key apart on two routes', async () => {
+    const listId = await newList(ada);
+    const key = crypto.randomUUID();
+    await addMilk(ada, listId, key);
+    await addMilk(ben, listId, key);
+    const comment = await ada.call(api.addComment, {
+      body: { listId, familyId: ada.user.familyId, text: 'Oat milk?', parentId: null }, headers: keyed(key),
+    });
+    expect(comment.status).toBe(201);
+    expect((await itemsOf(ada, listId)).map((i) => [i.name, i.quantity])).toEqual([['Milk', 2]]);
+  });
+
+  it('creates a list and a comment once for a repeated key', async () => {
+    const key = crypto.randomUUID();
+    const familyId = ada.user.familyId!;
+    const body = { familyId, title: 'Market' };
+    const lists = await Promise.all([1, 2].map(() => ada.call(api.createList, { body, headers: keyed(key) })));
+    expect(lists[1]!.body).toEqual(lists[0]!.body);
+    const all = (await ada.call(api.getLists, { params: { familyId } })).body as api.GroceryList[];
+    expect(all.filter((l) => l.title === 'Market')).toHaveLength(1);
+
+    const listId = lists[0]!.body.id as string;
+    const post = () => ada.call(api.addComment, {
+      body: { listId, familyId: ada.user.familyId, text: 'Bring bags', parentId: null }, headers: keyed(key),
+    });
+    const [c1, c2] = [await post(), await post()];
+    expect(c2.body).toEqual(c1.body);
+    expect((await ada.call(api.getComments, { params: { listId } })).body).toHaveLength(1);
+  });
+
+  it('runs anew after a refused first attempt, since the refusal kept nothing', async () => {
+    const listId = await newList(ada);
+    const key = crypto.randomUUID();
+    const refused = await ada.call(api.addItem, { body: { ...milk(ada, listId), name: '' }, headers: keyed(key) });
+    expect(refused.status).toBe(400);
+    const missing = await ada.call(api.addItem, {
+      body: { ...milk(ada, listId), listId: crypto.randomUUID() }, headers: keyed(key),
+    });
+    expect(missing.status).toBe(404);
+    expect((await addMilk(ada, listId, key)).status).toBe(201);
+  });
+
+  it('refuses an empty or overlong key', async () => {
+    const listId = await newList(ada);
+    for (const key of ['', 'k'.repeat(201)]) {
+      const res = await addMilk(ada, listId, key);
+      expect([res.status, res.body.message]).toEqual([400, idempotencyKeyInvalid]);
+    }
+    expect(await itemsOf(ada, listId)).toEqual([]);
+  });
+
+  it(`forgets keys after ${idempotencyKeyDays} days`, async () => {
+    const listId = await newList(ada);
+    const old = crypto.randomUUID();
+    await addMilk(ada, listId, old);
+    t.clock.advance(days(idempotencyKeyDays) - 1000);
+    const recent = crypto.randomUUID();
+    await addMilk(ada, listId, recent);
+    t.clock.advance(2000);
+    await new Idempotency(t.db, t.clock).prune(days(idempotencyKeyDays));
+    const left = async (key: string) => (await t.db.select({ n: count() }).from(idempotencyKeys)
+      .where(eq(idempotencyKeys.key, key)))[0]!.n;
+    expect([await left(old), await left(recent)]).toEqual([0, 1]);
+  });
+});
+
+describe('rebased reorder', () => {
+  it('lays an order made earlier over the list as it is now', async () => {
+    const listId = await newList(ada);
+    const add = async (name: string) => (await ada.call(api.addItem, {
+      body: { ...milk(ada, listId), name, quantity: null },
+    })).body as api.GroceryItem;
+    const [c, b, a] = [await add('C'), await add('B'), await add('A')];
+    // Made offline on A B C: C first. Meanwhile B was deleted and D added at the top.
+    const order = [c, a, b].map((i, position) => ({ id: i.id, position }));
+    await ada.call(api.deleteItem, { params: { itemId: b.id } });
+    await add('D');
+    const res = await ada.call(api.reorderItems, { body: order, query: { rebase: true } });
+    expect(res.status).toBe(200);
+    expect(res.body.map((i: api.GroceryItem) => [i.name, i.position])).toEqual([['D', 0], ['C', 1], ['A', 2]]);
+  });
+
+  it('answers 404 when none of the ids is left', async () => {
+    const res = await ada.call(api.reorderItems, { body: [{ id: crypto.randomUUID(), position: 0 }], query: { rebase: true } });
+    expect(res.status).toBe(404);
+  });
+});
