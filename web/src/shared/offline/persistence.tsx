@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { hydrate, IsRestoringProvider, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { hydrate, IsRestoringProvider, onlineManager, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { persistQueryClientSubscribe, type PersistedClient, type Persister } from '@tanstack/react-query-persist-client';
 import { del, get, set } from 'idb-keyval';
 import { session } from '../session.ts';
@@ -83,7 +83,8 @@ export function OfflineCacheProvider({ client, beforeRestore, children }: {
       if (stopped) return;
       stop = persistQueryClientSubscribe(options);
       setRestoredFor(userId);
-      void client.resumePausedMutations();
+      // Offline they would only pause again; the client resumes them itself when the network is back.
+      if (onlineManager.isOnline()) void client.resumePausedMutations();
     });
     return () => {
       stopped = true;
