@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } fr
 import * as api from '@hearth/contract/grocery';
 import { groceryMessages } from './texts.ts';
 import type { Frequency, GroceryComment, GroceryItem, GroceryList, Recurrence, RecurringItem } from '@hearth/contract/grocery';
-import { call } from '../../shared/api/client.ts';
+import { call, prefetchedFreshMs } from '../../shared/api/client.ts';
 import { membersQuery } from '../family/queries.ts';
 
 const m = groceryMessages;
@@ -29,6 +29,7 @@ export type Report = (message: string) => void;
 export const listsQuery = (familyId: string) => queryOptions({
   queryKey: groceryKeys.lists(familyId),
   queryFn: () => call(api.getLists, { params: { familyId } }),
+  staleTime: prefetchedFreshMs,
 });
 
 export function useLists(familyId: string) {
@@ -60,12 +61,15 @@ export function useDeleteList(familyId: string) {
   });
 }
 
+/** A list's items; the app starts loading them on the way to the list page (app/prefetch.ts). */
+export const itemsQuery = (listId: string) => queryOptions({
+  queryKey: groceryKeys.items(listId),
+  queryFn: () => call(api.getItems, { params: { listId } }),
+  staleTime: prefetchedFreshMs,
+});
+
 export function useItems(listId: string, enabled = true) {
-  return useQuery({
-    queryKey: groceryKeys.items(listId),
-    queryFn: () => call(api.getItems, { params: { listId } }),
-    enabled,
-  });
+  return useQuery({ ...itemsQuery(listId), enabled });
 }
 
 /**
@@ -200,11 +204,14 @@ export function useSuggestions(familyId: string, text: string) {
   });
 }
 
+export const aisleOrderQuery = (familyId: string) => queryOptions({
+  queryKey: groceryKeys.aisles(familyId),
+  queryFn: async () => (await call(api.getCategoryOrder, { params: { familyId } })).categories,
+  staleTime: prefetchedFreshMs,
+});
+
 export function useAisleOrder(familyId: string) {
-  return useQuery({
-    queryKey: groceryKeys.aisles(familyId),
-    queryFn: async () => (await call(api.getCategoryOrder, { params: { familyId } })).categories,
-  });
+  return useQuery(aisleOrderQuery(familyId));
 }
 
 export function useSaveAisleOrder(familyId: string) {
