@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { matchPath, useLocation } from 'react-router';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { session } from '../shared/session.ts';
@@ -91,7 +91,14 @@ const intentEvents = ['mouseover', 'touchstart', 'focusin'] as const;
 export function usePrefetchOnNavigation(): void {
   const queryClient = useQueryClient();
   const { pathname } = useLocation();
-  useLayoutEffect(() => prefetchRoute(queryClient, pathname), [queryClient, pathname]);
+  // During render, not in an effect: router navigations are transitions, which commit only once the page's lazy
+  // code has arrived, so an effect would start the data after the code. Prefetching is idempotent, as in
+  // TanStack's usePrefetchQuery.
+  const prefetched = useRef<string | null>(null);
+  if (prefetched.current !== pathname) {
+    prefetched.current = pathname;
+    prefetchRoute(queryClient, pathname);
+  }
   useEffect(() => {
     const ahead = (event: Event) => {
       const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
