@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /** Who may call an endpoint: anyone, a signed-in user, or the super admin (basic auth). */
 export type Access = 'public' | 'user' | 'superadmin';
@@ -52,7 +52,6 @@ export const idempotencyHeader = 'idempotency-key';
 export const idempotencyKeyMax = 200;
 export const idempotencyKeyInvalid = `Idempotency-Key must be 1 to ${idempotencyKeyMax} characters`;
 
-export const Id = z.uuid({ error: 'Invalid id' });
-export const IdParams = z.object({ id: Id });
-export const MessageResponse = z.object({ message: z.string() });
-export const IsoDateTime = z.string().describe('ISO 8601 date-time');
+
+// In a module of their own, so this one holds no schema and the web's first download no zod.
+export { Id, IdParams, IsoDateTime, MessageResponse } from './common-fields.ts';

@@ -94,7 +94,9 @@ export const GroceryItem = z.object({
 });
 export type GroceryItem = z.infer<typeof GroceryItem>;
 
-export const Frequency = z.enum(['WEEKLY', 'BI_WEEKLY', 'MONTHLY'], { error: groceryMessages.frequencyRequired });
+/** The recurring items' frequencies, plain, for the form's choices (Frequency is the schema). */
+export const frequencies = ['WEEKLY', 'BI_WEEKLY', 'MONTHLY'] as const;
+export const Frequency = z.enum(frequencies, { error: groceryMessages.frequencyRequired });
 export type Frequency = z.infer<typeof Frequency>;
 /** How each frequency is shown (spec part 1 §9). */
 export const frequencyLabels: Record<Frequency, string> = {

@@ -4,10 +4,5 @@ import { z } from 'zod';
 export const PermissionLevel = z.enum(['ADMIN', 'EDIT', 'READ_ONLY']);
 export type PermissionLevel = z.infer<typeof PermissionLevel>;
 
-/** What the server answers when a caller lacks the family or the level a call needs. */
-export const accessMessages = {
-  noFamily: 'You are not a member of a family yet.',
-  readOnly: 'Your permission level is read-only: you can view but not change this.',
-  adminOnly: 'Only a family admin can do this.',
-  familyNotFound: 'Family not found',
-} as const;
+// Plain text in a module of its own, so the screens that show it do not bring zod with them.
+export { accessMessages } from './access-messages.ts';

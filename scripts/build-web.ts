@@ -9,7 +9,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const sources = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/precompress.ts', 'contract',
+const sources = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/precompress.ts', 'web/lean-contract.ts', 'contract',
   'package-lock.json'];
 const stamp = join(root, 'web/dist/.source-hash');
 

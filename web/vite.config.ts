@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { leanContract } from './lean-contract.ts';
 import { precompress } from './precompress.ts';
 
 const api = process.env.HEARTH_API ?? 'http://localhost:3000';
@@ -11,6 +12,7 @@ const serverPaths = [/^\/api(\/|$)/, /^\/auth\/request-code/, /^\/auth\/verify-c
 export default defineConfig({
   plugins: [
     react(),
+    leanContract(),
     // The installable app: a manifest, and a service worker that keeps every built file (each lazy page too) so the
     // app opens with no network; a new version waits for "Reload" (UpdatePrompt). It caches no answer of the API.
     VitePWA({

@@ -5,33 +5,33 @@ import { AuthPage } from '../features/accounts/AuthPage.tsx';
 import { RequestPasswordResetPage } from '../features/accounts/RequestPasswordResetPage.tsx';
 import { ResetPasswordPage } from '../features/accounts/ResetPasswordPage.tsx';
 import { VerifyEmailPage } from '../features/accounts/VerifyEmailPage.tsx';
-// Home is where everyone lands after signing in: in the first bundle, so it needs no second round trip.
-import { NewsfeedPage } from '../features/dashboard/NewsfeedPage.tsx';
 import { setUnauthorizedHandler } from '../shared/api/client.ts';
 import { useLiveUpdates } from '../shared/live.ts';
 import { session } from '../shared/session.ts';
 import { Layout } from './Layout.tsx';
 import { NotFound } from './NotFound.tsx';
 import { paths } from '../shared/paths.ts';
+import { pageCode, usePrefetchOnNavigation } from './prefetch.ts';
 import { ProtectedRoute } from './ProtectedRoute.tsx';
 import { UpdatePrompt } from './UpdatePrompt.tsx';
 import { Loading } from '../shared/ui/Status.tsx';
 
-// Feature pages load on first visit, so the sign-in screen and the shell stay small on phones.
-const FamilyPage = lazy(() => import('../features/family/FamilyPage.tsx').then((m) => ({ default: m.FamilyPage })));
-const loadListPage = () => import('../features/grocery/ListPage.tsx');
-const ListPage = lazy(() => loadListPage().then((m) => ({ default: m.ListPage })));
+// Feature pages load on first visit, so the sign-in screen and the shell stay small on phones. Home too: its code
+// and its data load together on the way there (prefetch.ts), so signing in costs no extra round trip.
+const NewsfeedPage = lazy(() => pageCode.newsfeed().then((m) => ({ default: m.NewsfeedPage })));
+const FamilyPage = lazy(() => pageCode.family().then((m) => ({ default: m.FamilyPage })));
+const ListPage = lazy(() => pageCode.list().then((m) => ({ default: m.ListPage })));
 // A list opened from the home screen in a store with no signal: its page's code loads while the stored lists are read.
-if (window.location.pathname.startsWith('/list/')) void loadListPage();
-const ListsPage = lazy(() => import('../features/grocery/ListsPage.tsx').then((m) => ({ default: m.ListsPage })));
-const RecurringItemsPage = lazy(() => import('../features/grocery/RecurringItemsPage.tsx').then((m) => ({ default: m.RecurringItemsPage })));
-const MealDetailPage = lazy(() => import('../features/meals/MealDetailPage.tsx').then((m) => ({ default: m.MealDetailPage })));
-const LocationsPage = lazy(() => import('../features/locations/LocationsPage.tsx').then((m) => ({ default: m.LocationsPage })));
-const MealsPage = lazy(() => import('../features/meals/MealsPage.tsx').then((m) => ({ default: m.MealsPage })));
+if (window.location.pathname.startsWith('/list/')) void pageCode.list();
+const ListsPage = lazy(() => pageCode.lists().then((m) => ({ default: m.ListsPage })));
+const RecurringItemsPage = lazy(() => pageCode.recurringItems().then((m) => ({ default: m.RecurringItemsPage })));
+const MealDetailPage = lazy(() => pageCode.meal().then((m) => ({ default: m.MealDetailPage })));
+const LocationsPage = lazy(() => pageCode.locations().then((m) => ({ default: m.LocationsPage })));
+const MealsPage = lazy(() => pageCode.meals().then((m) => ({ default: m.MealsPage })));
 // FullCalendar comes with this page only.
-const CalendarPage = lazy(() => import('../features/calendar/CalendarPage.tsx').then((m) => ({ default: m.CalendarPage })));
-const AiMealPlannerPage = lazy(() => import('../features/ai-planner/AiMealPlannerPage.tsx').then((m) => ({ default: m.AiMealPlannerPage })));
-const SuperadminPage = lazy(() => import('../features/superadmin/SuperadminPage.tsx').then((m) => ({ default: m.SuperadminPage })));
+const CalendarPage = lazy(() => pageCode.calendar().then((m) => ({ default: m.CalendarPage })));
+const AiMealPlannerPage = lazy(() => pageCode.aiMealPlanner().then((m) => ({ default: m.AiMealPlannerPage })));
+const SuperadminPage = lazy(() => pageCode.superadmin().then((m) => ({ default: m.SuperadminPage })));
 
 export function App() {
   const navigate = useNavigate();
@@ -43,6 +43,7 @@ export function App() {
     });
   }, [navigate, queryClient]);
   useLiveUpdates();
+  usePrefetchOnNavigation();
 
   return (
     <Suspense fallback={<main className="page"><Loading /></main>}>

@@ -7,7 +7,7 @@ import { familyMessages as msg } from './texts.ts';
 import { reasonOf, useSetFamilyName } from './queries.ts';
 import { ErrorBanner } from '../../shared/ui/Status.tsx';
 
-const FamilyNameFields = api.setFamilyName.body;
+const FamilyNameFields = api.FamilyNameRequest;
 
 /** The Edit Family Name modal's form. */
 export function FamilyNameForm({ familyName, onDone }: { familyName: string; onDone: () => void }) {

@@ -18,7 +18,7 @@ export function MemberOrder({ members }: { members: FamilyMember[] }) {
 
   const save = async () => {
     // An empty input is 0, which the contract refuses like any other number below 1.
-    const checked = api.setMemberOrder.body.safeParse(members.map((m) => ({ id: m.id, memberNumber: Number(valueOf(m)) })));
+    const checked = api.MemberOrderRequest.safeParse(members.map((m) => ({ id: m.id, memberNumber: Number(valueOf(m)) })));
     if (!checked.success) {
       setStatus({ kind: 'error', text: checked.error.issues[0]?.message ?? msg.invalidMemberNumber });
       return;

@@ -3,7 +3,7 @@ import type { BodyInputOf } from '@hearth/contract/endpoint';
 import * as api from '@hearth/contract/family';
 import type { SessionUser } from '@hearth/contract/accounts';
 import type { FamilyMember, FamilySettings } from '@hearth/contract/family';
-import { ApiError, call } from '../../shared/api/client.ts';
+import { ApiError, call, prefetchedFreshMs } from '../../shared/api/client.ts';
 import { currentUserKey } from '../../shared/useCurrentUser.ts';
 
 /** Keys start with the live-change topic 'family', so a change from another member refetches them. */
@@ -27,14 +27,20 @@ export function reasonOf(error: unknown): string {
 }
 
 /** The family's members; other features (lists, calendar) read them through this. */
-export const membersQuery = queryOptions({ queryKey: familyKeys.members, queryFn: () => call(api.listMembers) });
+export const membersQuery = queryOptions({
+  queryKey: familyKeys.members, queryFn: () => call(api.listMembers), staleTime: prefetchedFreshMs,
+});
 
 export function useMembers() {
   return useQuery(membersQuery);
 }
 
+export const settingsQuery = queryOptions({
+  queryKey: familyKeys.settings, queryFn: () => call(api.getFamilyName), staleTime: prefetchedFreshMs,
+});
+
 export function useFamilySettings() {
-  return useQuery({ queryKey: familyKeys.settings, queryFn: () => call(api.getFamilyName) });
+  return useQuery(settingsQuery);
 }
 
 export function useInvites() {

@@ -138,26 +138,31 @@ function ListDetail({ listId, familyId, canEdit }: { listId: string; familyId: s
                 </section>
               ))
           )}
-          <label className="inline">
-            <input type="checkbox" checked={showPurchased} onChange={(e) => setShowPurchased(e.target.checked)} />
-            Show Purchased Items
-          </label>
-          {showPurchased && items.data && (
-            <section className="stack" aria-label={m.purchasedHeading(purchased.length)}>
-              <div className="spread">
-                <h2>{m.purchasedHeading(purchased.length)}</h2>
-                {canEdit && purchased.length > 0 && (
-                  <button type="button" className="secondary" onClick={() => void confirmClear()}>{m.clearPurchased}</button>
-                )}
-              </div>
-              <ItemList {...actions} shown={purchased} label={m.purchasedHeading(purchased.length)} />
-            </section>
-          )}
-          <CommentThread listId={listId} familyId={familyId} canEdit={canEdit} />
-          {canEdit && (
-            <div>
-              <button type="button" className="link danger-link" onClick={() => void confirmDeleteList()}>Delete List</button>
-            </div>
+          {/* What comes below the items waits for them, so their arrival does not push it down the screen. */}
+          {!items.isPending && (
+            <>
+              <label className="inline">
+                <input type="checkbox" checked={showPurchased} onChange={(e) => setShowPurchased(e.target.checked)} />
+                Show Purchased Items
+              </label>
+              {showPurchased && items.data && (
+                <section className="stack" aria-label={m.purchasedHeading(purchased.length)}>
+                  <div className="spread">
+                    <h2>{m.purchasedHeading(purchased.length)}</h2>
+                    {canEdit && purchased.length > 0 && (
+                      <button type="button" className="secondary" onClick={() => void confirmClear()}>{m.clearPurchased}</button>
+                    )}
+                  </div>
+                  <ItemList {...actions} shown={purchased} label={m.purchasedHeading(purchased.length)} />
+                </section>
+              )}
+              <CommentThread listId={listId} familyId={familyId} canEdit={canEdit} />
+              {canEdit && (
+                <div>
+                  <button type="button" className="link danger-link" onClick={() => void confirmDeleteList()}>Delete List</button>
+                </div>
+              )}
+            </>
           )}
         </>
       )}

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Frequency, frequencyLabels, groceryLimits, type GroceryList, type RecurringItem } from '@hearth/contract/grocery';
+import { frequencies, frequencyLabels, groceryLimits, type GroceryList, type RecurringItem } from '@hearth/contract/grocery';
 import { groceryMessages as m } from './texts.ts';
 import { formatQuantity, parseQuantity, quantityMessages } from '@hearth/contract/quantity';
 import type { RecurringInput } from './queries.ts';
@@ -16,8 +16,8 @@ const Fields = z.object({
     .refine((v) => (parseQuantity(v) ?? 0) <= groceryLimits.quantityMax, m.quantityInvalid)
     .transform((v) => parseQuantity(v) ?? null),
   unit: z.string().trim().max(groceryLimits.unitMax, m.unitTooLong).transform((v) => v || null),
-  frequency: z.string().refine((v) => Frequency.safeParse(v).success, m.frequencyRequired)
-    .transform((v) => Frequency.parse(v)),
+  // A string first: the select starts empty ('') until a frequency is chosen.
+  frequency: z.string().pipe(z.enum(frequencies, { error: m.frequencyRequired })),
 });
 type FieldsIn = z.input<typeof Fields>;
 
@@ -76,7 +76,7 @@ export function RecurringItemForm({ editing, lists, busy, onSave, onCancel }: {
           Frequency
           <select {...register('frequency')} aria-invalid={Boolean(errors.frequency)}>
             <option value="">Select frequency</option>
-            {Frequency.options.map((f) => <option key={f} value={f}>{frequencyLabels[f]}</option>)}
+            {frequencies.map((f) => <option key={f} value={f}>{frequencyLabels[f]}</option>)}
           </select>
           {errors.frequency && <span className="field-error">{errors.frequency.message}</span>}
         </label>

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as api from '@hearth/contract/grocery';
 import type { Frequency, GroceryComment, GroceryList, RecurringItem } from '@hearth/contract/grocery';
-import { call } from '../../shared/api/client.ts';
+import { call, prefetchedFreshMs } from '../../shared/api/client.ts';
 import { membersQuery } from '../family/queries.ts';
 
 /**
@@ -26,6 +26,7 @@ export type Report = (message: string) => void;
 export const listsQuery = (familyId: string) => queryOptions({
   queryKey: groceryKeys.lists(familyId),
   queryFn: () => call(api.getLists, { params: { familyId } }),
+  staleTime: prefetchedFreshMs,
 });
 
 export function useLists(familyId: string) {
@@ -47,12 +48,15 @@ export function useDeleteList(familyId: string) {
   });
 }
 
+/** A list's items; the app starts loading them on the way to the list page (app/prefetch.ts). */
+export const itemsQuery = (listId: string) => queryOptions({
+  queryKey: groceryKeys.items(listId),
+  queryFn: () => call(api.getItems, { params: { listId } }),
+  staleTime: prefetchedFreshMs,
+});
+
 export function useItems(listId: string, enabled = true) {
-  return useQuery({
-    queryKey: groceryKeys.items(listId),
-    queryFn: () => call(api.getItems, { params: { listId } }),
-    enabled,
-  });
+  return useQuery({ ...itemsQuery(listId), enabled });
 }
 
 /** Names the family has bought before, for the add field; nothing is asked for an empty text. */
@@ -65,11 +69,14 @@ export function useSuggestions(familyId: string, text: string) {
   });
 }
 
+export const aisleOrderQuery = (familyId: string) => queryOptions({
+  queryKey: groceryKeys.aisles(familyId),
+  queryFn: async () => (await call(api.getCategoryOrder, { params: { familyId } })).categories,
+  staleTime: prefetchedFreshMs,
+});
+
 export function useAisleOrder(familyId: string) {
-  return useQuery({
-    queryKey: groceryKeys.aisles(familyId),
-    queryFn: async () => (await call(api.getCategoryOrder, { params: { familyId } })).categories,
-  });
+  return useQuery(aisleOrderQuery(familyId));
 }
 
 export function useSaveAisleOrder(familyId: string) {

@@ -1,6 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as api from '@hearth/contract/meals';
-import { ApiError, call } from '../../shared/api/client.ts';
+import { ApiError, call, prefetchedFreshMs } from '../../shared/api/client.ts';
 import { groceryKeys, listsQuery } from '../grocery/queries.ts';
 
 /** Keys start with the live-change topic ('meals', 'grocery'), so a change from another member refetches them. */
@@ -11,21 +11,26 @@ export const mealKeys = {
   detail: (id: string) => ['meals', 'detail', id] as const,
 };
 
+export const mealsQuery = (familyId: string) => queryOptions({
+  queryKey: mealKeys.list(familyId),
+  queryFn: () => call(api.listMeals, { params: { familyId } }),
+  staleTime: prefetchedFreshMs,
+});
+
 export function useMeals(familyId: string | null | undefined) {
-  return useQuery({
-    queryKey: mealKeys.list(familyId ?? ''),
-    queryFn: () => call(api.listMeals, { params: { familyId: familyId! } }),
-    enabled: Boolean(familyId),
-  });
+  return useQuery({ ...mealsQuery(familyId ?? ''), enabled: Boolean(familyId) });
 }
 
+export const mealQuery = (id: string) => queryOptions({
+  queryKey: mealKeys.detail(id),
+  queryFn: () => call(api.getMeal, { params: { id } }),
+  // A missing meal stays missing; retrying would only delay 'Meal not found.'.
+  retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
+  staleTime: prefetchedFreshMs,
+});
+
 export function useMeal(id: string) {
-  return useQuery({
-    queryKey: mealKeys.detail(id),
-    queryFn: () => call(api.getMeal, { params: { id } }),
-    // A missing meal stays missing; retrying would only delay 'Meal not found.'.
-    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
-  });
+  return useQuery(mealQuery(id));
 }
 
 /** Creates the meal, or replaces it when `id` is given. */

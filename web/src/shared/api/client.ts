@@ -18,6 +18,12 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * How long an answer loaded ahead (on the way to its page, app/prefetch.ts) counts as fresh, so the page mounting a
+ * moment later uses it instead of asking again. Live changes and writes still refetch at once (they invalidate).
+ */
+export const prefetchedFreshMs = 5_000;
+
 type Unauthorized = (message: string) => void;
 let onUnauthorized: Unauthorized = () => {};
 /** The app decides where a 401 goes (clearing the session and showing /auth). */

@@ -1,0 +1,112 @@
+import { useEffect, useRef } from 'react';
+import { matchPath, useLocation } from 'react-router';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { session } from '../shared/session.ts';
+import { paths } from '../shared/paths.ts';
+
+/** Each lazy page's code: App.tsx renders these, and navigation starts loading them early. */
+export const pageCode = {
+  newsfeed: () => import('../features/dashboard/NewsfeedPage.tsx'),
+  family: () => import('../features/family/FamilyPage.tsx'),
+  list: () => import('../features/grocery/ListPage.tsx'),
+  lists: () => import('../features/grocery/ListsPage.tsx'),
+  recurringItems: () => import('../features/grocery/RecurringItemsPage.tsx'),
+  meal: () => import('../features/meals/MealDetailPage.tsx'),
+  meals: () => import('../features/meals/MealsPage.tsx'),
+  locations: () => import('../features/locations/LocationsPage.tsx'),
+  calendar: () => import('../features/calendar/CalendarPage.tsx'),
+  aiMealPlanner: () => import('../features/ai-planner/AiMealPlannerPage.tsx'),
+  superadmin: () => import('../features/superadmin/SuperadminPage.tsx'),
+};
+
+type Params = Record<string, string | undefined>;
+/** What a page reads first, asked for while its code downloads; the family comes from the stored session user. */
+type Data = (queryClient: QueryClient, params: Params, familyId: string) => Promise<unknown>;
+
+interface RouteLoad {
+  path: string;
+  code?: () => Promise<unknown>;
+  data?: Data;
+}
+
+const grocery = () => import('../features/grocery/queries.ts');
+const meals = () => import('../features/meals/queries.ts');
+const family = () => import('../features/family/queries.ts');
+const dashboard = () => import('../features/dashboard/queries.ts');
+
+/** The routes of App.tsx that load something: the page's chunk, the queries its first screen shows, or both. */
+const routeLoads: RouteLoad[] = [
+  { path: paths.newsfeed, code: pageCode.newsfeed, data: async (qc) => qc.prefetchQuery((await dashboard()).newsfeedQuery) },
+  {
+    path: paths.list(':listId'), code: pageCode.list,
+    data: async (qc, { listId = '' }, familyId) => {
+      const q = await grocery();
+      return Promise.all([
+        qc.prefetchQuery(q.itemsQuery(listId)), qc.prefetchQuery(q.listsQuery(familyId)), qc.prefetchQuery(q.aisleOrderQuery(familyId)),
+      ]);
+    },
+  },
+  {
+    path: paths.lists, code: pageCode.lists,
+    data: async (qc, _, familyId) => {
+      const [q, f] = await Promise.all([grocery(), family()]);
+      return Promise.all([qc.prefetchQuery(q.listsQuery(familyId)), qc.prefetchQuery(f.membersQuery)]);
+    },
+  },
+  {
+    path: paths.family, code: pageCode.family,
+    data: async (qc) => {
+      const f = await family();
+      return Promise.all([qc.prefetchQuery(f.membersQuery), qc.prefetchQuery(f.settingsQuery)]);
+    },
+  },
+  { path: paths.meals, code: pageCode.meals, data: async (qc, _, familyId) => qc.prefetchQuery((await meals()).mealsQuery(familyId)) },
+  { path: paths.meal(':id'), code: pageCode.meal, data: async (qc, { id = '' }) => qc.prefetchQuery((await meals()).mealQuery(id)) },
+  { path: paths.recurringItems, code: pageCode.recurringItems },
+  { path: paths.locations, code: pageCode.locations },
+  { path: paths.calendar, code: pageCode.calendar },
+  { path: paths.aiMealPlanner, code: pageCode.aiMealPlanner },
+  { path: paths.superadmin, code: pageCode.superadmin },
+];
+
+/**
+ * Starts loading a page's code and, for a signed-in member, its data at the same time, instead of the data waiting
+ * for the code (and, behind the protected route, for /api/me). Failures are left to the page, which asks again.
+ */
+export function prefetchRoute(queryClient: QueryClient, pathname: string): void {
+  for (const route of routeLoads) {
+    const match = matchPath(route.path, pathname);
+    if (!match) continue;
+    void route.code?.().catch(() => undefined);
+    const familyId = session.token() ? session.user()?.familyId : null;
+    if (route.data && familyId) void route.data(queryClient, match.params, familyId).catch(() => undefined);
+    return;
+  }
+}
+
+/** Pointing at, touching or tabbing to a link is the earliest sign of where the member goes next. */
+const intentEvents = ['mouseover', 'touchstart', 'focusin'] as const;
+
+/** Prefetches each page the app goes to, from the first paint on, and the page behind a link about to be followed. */
+export function usePrefetchOnNavigation(): void {
+  const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+  // During render, not in an effect: router navigations are transitions, which commit only once the page's lazy
+  // code has arrived, so an effect would start the data after the code. Prefetching is idempotent, as in
+  // TanStack's usePrefetchQuery.
+  const prefetched = useRef<string | null>(null);
+  if (prefetched.current !== pathname) {
+    prefetched.current = pathname;
+    prefetchRoute(queryClient, pathname);
+  }
+  useEffect(() => {
+    const ahead = (event: Event) => {
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      if (link instanceof HTMLAnchorElement && link.origin === window.location.origin) prefetchRoute(queryClient, link.pathname);
+    };
+    for (const type of intentEvents) document.addEventListener(type, ahead, { passive: true });
+    return () => {
+      for (const type of intentEvents) document.removeEventListener(type, ahead);
+    };
+  }, [queryClient]);
+}
