@@ -186,3 +186,29 @@ test('email code: a re-request inside the minute is explained, and a pending acc
   await expect(page.getByText('A code was just sent')).toHaveCount(0);
   await expect(page).toHaveURL(/\/auth$/);
 });
+
+test('a verification link opened again says the email is already verified; resending explains the password sign-in', async ({ page }) => {
+  const email = uniqueEmail('again');
+  await page.goto('/auth');
+  await register(page, 'Vera', email);
+  const link = linkIn((await waitForMail(email, /Verify/)).text, '/verify-email');
+  await page.goto(link);
+  await expect(page.getByText('Email verified!')).toBeVisible();
+  await page.goto(link);
+  await expect(page.getByText('Your email is already verified. You can sign in.')).toBeVisible();
+  await expect(page.getByText('invalid or has expired')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Go to sign in' })).toBeVisible();
+
+  await page.goto('/verify-email?token=not-a-real-token');
+  await page.getByRole('button', { name: 'Resend verification email' }).click();
+  await expect(page.getByText('Resending verification emails is coming soon. Signing in with your password also sends a fresh link.'))
+    .toBeVisible();
+});
+
+test("a failed password reset shows the spec's text", async ({ page }) => {
+  await page.goto('/reset-password?token=not-a-real-token');
+  await page.getByLabel('New password').fill('Fresh-Start-77');
+  await page.getByLabel('Confirm password').fill('Fresh-Start-77');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByRole('alert')).toContainText('An error occurred. Please try again.');
+});

@@ -86,3 +86,27 @@ test('nested dialogs close one back at a time', async ({ page, request }) => {
   await expect(page).toHaveURL(/\/locations$/);
   await expect(page.getByRole('button', { name: 'Edit Corner Cafe' })).toBeVisible();
 });
+
+test('keyboard only: the edit sheet opens with Enter, and Escape or back returns focus to its Edit button', async ({ page, request }) => {
+  const ada = await signUpViaApi(request, { name: 'Ada' });
+  const listId = await newListViaApi(request, ada, 'Keys');
+  await addItemViaApi(request, ada, listId, 'Apples');
+  await useSession(page, ada);
+  await page.goto(`/list/${listId}`);
+  const edit = page.getByRole('button', { name: 'Edit Apples' });
+  const sheet = page.getByRole('dialog', { name: 'Edit item' });
+  await edit.focus();
+  await page.keyboard.press('Enter');
+  await expect(sheet).toBeVisible();
+  await expect(sheet.locator(':focus')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+  await expect(edit).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(sheet).toBeVisible();
+  await page.goBack();
+  await expect(sheet).toBeHidden();
+  await expect(edit).toBeFocused();
+  await expect(page).toHaveURL(new RegExp(`/list/${listId}$`));
+});

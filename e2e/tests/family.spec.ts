@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { register } from '@hearth/contract/accounts';
-import { createInvite, getFamilyName, listMembers } from '@hearth/contract/family';
+import { createInvite, getFamilyName, listMembers, memberPalette } from '@hearth/contract/family';
 import { callApi } from '../support/api.ts';
 import { familyMembersViaApi, inviteTokenOf, joinFamilyViaApi } from '../support/family-helpers.ts';
 import { asOwnClient, linkIn, uniqueEmail, waitForMail } from '../support/hearth.ts';
@@ -224,4 +224,20 @@ test('a page says when the signed-in user cannot be loaded, with the spec texts,
   await page.route('**/api/me', (route) => route.abort());
   await page.reload();
   await expect(page.getByText('Error loading user data')).toBeVisible();
+});
+
+test('new members get the next unused colour of the palette, not the grey default', async ({ page, request }) => {
+  const admin = await signUpViaApi(request, { name: 'Pat' });
+  await useSession(page, admin);
+  await page.goto('/family');
+  await expect(memberCard(page, 'Pat').getByLabel('Color for Pat')).toHaveValue(memberPalette[0]);
+  for (const name of ['Lily', 'Max']) {
+    await page.getByRole('button', { name: '+ Add Child (or existing account)' }).click();
+    const add = page.getByRole('dialog', { name: 'Add Family Member' });
+    await add.getByLabel('Name').fill(name);
+    await add.getByRole('button', { name: 'Add Member' }).click();
+    await expect(add).toBeHidden();
+  }
+  await expect(memberCard(page, 'Lily').getByLabel('Color for Lily')).toHaveValue(memberPalette[1]);
+  await expect(memberCard(page, 'Max').getByLabel('Color for Max')).toHaveValue(memberPalette[2]);
 });

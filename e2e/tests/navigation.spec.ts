@@ -1,5 +1,8 @@
 import { expect, test, type Locator } from '@playwright/test';
+import { createInvite } from '@hearth/contract/family';
+import { callApi } from '../support/api.ts';
 import { newListViaApi } from '../support/grocery-helpers.ts';
+import { waitForMail } from '../support/hearth.ts';
 import { createMealViaApi } from '../support/meals-helpers.ts';
 import { signUpViaApi, useSession } from '../support/session.ts';
 
@@ -8,6 +11,7 @@ test('a signed-out visit to a shared list returns to that list after signing in'
   const listId = await newListViaApi(request, ada, 'Costco');
   await page.goto(`/list/${listId}`);
   await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByText('Not authenticated')).toBeVisible();
   const login = page.getByRole('form', { name: 'Password Login' });
   await login.getByLabel('Email').fill(ada.email);
   await login.getByLabel('Password').fill(ada.password);
@@ -82,4 +86,44 @@ test('headings on card pages sit one gap above their content, at 390 and 1280 px
     const order = page.getByRole('heading', { name: 'Order Family Members' });
     expect(await gapBelow(order, page.getByText(/^Lower numbers come first\./))).toBeLessThanOrEqual(14);
   }
+});
+
+test('signing in by emailed code also returns to the page asked for', async ({ page, request }) => {
+  const ada = await signUpViaApi(request, { name: 'Ada' });
+  const listId = await newListViaApi(request, ada, 'Aldi');
+  await page.goto(`/list/${listId}`);
+  await expect(page).toHaveURL(/\/auth$/);
+  await page.getByRole('tab', { name: 'Email Code Login' }).click();
+  await page.getByRole('form', { name: 'Email Code Login' }).getByLabel('Email').fill(ada.email);
+  await page.getByRole('button', { name: 'Send Code' }).click();
+  const code = (await waitForMail(ada.email, /sign-in code/)).subject.match(/\d{6}/)![0];
+  await page.getByLabel('Code', { exact: true }).fill(code);
+  await page.getByRole('button', { name: 'Verify Code' }).click();
+  await expect(page).toHaveURL(new RegExp(`/list/${listId}$`));
+  await expect(page.getByRole('heading', { name: 'Aldi' })).toBeVisible();
+});
+
+test('an invite link opened signed out still offers the invitation after signing in with the password', async ({ page, request }) => {
+  const greta = await signUpViaApi(request, { name: 'Greta' });
+  const carl = await signUpViaApi(request, { name: 'Carl' });
+  const invite = await callApi(request, createInvite, { token: greta.token, body: { invitedEmail: carl.email } });
+  const link = new URL(invite.inviteUrl);
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByText("Greta invited you to join Greta's Family.")).toBeVisible();
+  const login = page.getByRole('form', { name: 'Password Login' });
+  await login.getByLabel('Email').fill(carl.email);
+  await login.getByLabel('Password').fill(carl.password);
+  await login.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('heading', { name: "You're invited to join Greta's Family" })).toBeVisible();
+  await page.getByRole('button', { name: "Join Greta's Family" }).click();
+  await expect(page).toHaveURL(/\/family$/);
+  await expect(page.getByRole('heading', { name: "Greta's Family" })).toBeVisible();
+});
+
+test('a malformed meal id reads as a missing meal', async ({ page, request }) => {
+  const ada = await signUpViaApi(request, { name: 'Ada' });
+  await useSession(page, ada);
+  await page.goto('/meals/not-a-real-id');
+  await expect(page.getByText('Meal not found.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
 });

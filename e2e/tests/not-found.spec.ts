@@ -7,6 +7,8 @@ test('an unknown path shows the 404 page, whose button goes home', async ({ page
   await page.getByRole('link', { name: 'Go to Home' }).click();
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+  // Home is where everyone starts: no 'Not authenticated' there, unlike a deep link.
+  await expect(page.getByText('Not authenticated')).toHaveCount(0);
 });
 
 test('an unknown API path answers JSON 404, not the web app', async ({ request }) => {

@@ -7,9 +7,10 @@ import { useCurrentUser } from '../shared/useCurrentUser.ts';
 import { paths } from '../shared/paths.ts';
 import type { AuthState } from '../shared/returnTo.ts';
 
-/** The spec's texts (part 1 §8) for the signed-in user failing to load for another reason than sign-in. */
+/** The spec's texts (part 1 §8, family page) for no session, and for the signed-in user failing to load otherwise. */
 const userLoadFailed = 'Failed to load user data';
 const userLoadError = 'Error loading user data';
+const notAuthenticated = 'Not authenticated';
 
 /**
  * Sends visitors without a stored session, or whose session the server refuses (401, 403), to /auth; when /api/me fails
@@ -20,7 +21,11 @@ export function ProtectedRoute() {
   const me = useCurrentUser();
   const location = useLocation();
   const from = `${location.pathname}${location.search}`;
-  if (!hasSession) return <Navigate to={paths.auth} replace state={{ from } satisfies AuthState} />;
+  if (!hasSession) {
+    // Home is where everyone starts; a deep link (a shared list, the family page) says why it shows sign-in.
+    const message = location.pathname === paths.newsfeed ? undefined : notAuthenticated;
+    return <Navigate to={paths.auth} replace state={{ from, message } satisfies AuthState} />;
+  }
   if (me.isPending) return <main className="page"><Loading /></main>;
   const refused = me.error instanceof ApiError && (me.error.status === 401 || me.error.status === 403);
   if (me.isError && !refused) {
