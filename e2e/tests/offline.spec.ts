@@ -100,8 +100,9 @@ test('a shopping trip with no signal: changes survive a reload offline and reach
   }, undefined, { polling: 'raf' });
   const openMs = Number(await shown.jsonValue());
   test.info().annotations.push({ type: 'offline cold reload (ms)', description: String(openMs) });
+  // A figure for the closing note, not a pass mark: timings vary with the machine's load (performance is judged
+  // by figures, not by timed tests). Measured here because only a real offline reload shows it.
   console.log(`offline cold reload: list shown in ${openMs} ms`);
-  expect(openMs).toBeLessThan(1000);
   await expect(page.getByText(offlineText)).toBeVisible();
   await expect(page.getByText('7 changes waiting')).toBeVisible();
   expect(await storedQueue(page, ada.user.id)).toEqual(queue);
