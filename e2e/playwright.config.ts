@@ -13,6 +13,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${e2ePort}`,
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
+    // Each test's fresh browser would install the service worker and fetch every file it keeps (about 1 MB):
+    // the offline tests, which need it, allow it for themselves.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -7,6 +7,9 @@ import { joinFamilyViaApi } from '../support/family-helpers.ts';
 import { addItemInForm, addItemViaApi, expectItems, itemsViaApi, itemRows, newListViaApi } from '../support/grocery-helpers.ts';
 import { signInViaApi, signUpViaApi, useSession } from '../support/session.ts';
 
+// The service worker is what these tests are about (the suite blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 const offlineText = 'Offline — changes will sync when you\'re back online';
 const row = (page: Page, name: string) => itemRows(page).filter({ hasText: name });
 

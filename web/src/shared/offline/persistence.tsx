@@ -77,7 +77,12 @@ export function OfflineCacheProvider({ client, beforeRestore, children }: {
     const restore = Promise.all([options.persister.restoreClient(), beforeRestore()]).then(async ([stored]) => {
       if (stopped || !stored) return;
       if (Date.now() - stored.timestamp > offlineMs) await options.persister.removeClient();
-      else hydrate(client, stored.clientState);
+      else {
+        hydrate(client, stored.clientState);
+        // The stored copy is for showing at once (and offline), never for trusting: what a screen shows is asked
+        // for again when it mounts, as after a reconnect (a member who joined since, say).
+        await client.invalidateQueries({ refetchType: 'none' });
+      }
     });
     void restore.finally(() => {
       if (stopped) return;
