@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, Route, Routes, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { AuthPage } from '../features/accounts/AuthPage.tsx';
@@ -11,6 +11,7 @@ import { session } from '../shared/session.ts';
 import { Layout } from './Layout.tsx';
 import { NotFound } from './NotFound.tsx';
 import { paths } from '../shared/paths.ts';
+import { lazyPage } from './lazyPage.ts';
 import { pageCode, usePrefetchOnNavigation } from './prefetch.ts';
 import { ProtectedRoute } from './ProtectedRoute.tsx';
 import { UpdatePrompt } from './UpdatePrompt.tsx';
@@ -18,20 +19,20 @@ import { Loading } from '../shared/ui/Status.tsx';
 
 // Feature pages load on first visit, so the sign-in screen and the shell stay small on phones. Home too: its code
 // and its data load together on the way there (prefetch.ts), so signing in costs no extra round trip.
-const NewsfeedPage = lazy(() => pageCode.newsfeed().then((m) => ({ default: m.NewsfeedPage })));
-const FamilyPage = lazy(() => pageCode.family().then((m) => ({ default: m.FamilyPage })));
-const ListPage = lazy(() => pageCode.list().then((m) => ({ default: m.ListPage })));
+const NewsfeedPage = lazyPage(pageCode.newsfeed, (m) => m.NewsfeedPage);
+const FamilyPage = lazyPage(pageCode.family, (m) => m.FamilyPage);
+const ListPage = lazyPage(pageCode.list, (m) => m.ListPage);
 // A list opened from the home screen in a store with no signal: its page's code loads while the stored lists are read.
 if (window.location.pathname.startsWith('/list/')) void pageCode.list();
-const ListsPage = lazy(() => pageCode.lists().then((m) => ({ default: m.ListsPage })));
-const RecurringItemsPage = lazy(() => pageCode.recurringItems().then((m) => ({ default: m.RecurringItemsPage })));
-const MealDetailPage = lazy(() => pageCode.meal().then((m) => ({ default: m.MealDetailPage })));
-const LocationsPage = lazy(() => pageCode.locations().then((m) => ({ default: m.LocationsPage })));
-const MealsPage = lazy(() => pageCode.meals().then((m) => ({ default: m.MealsPage })));
+const ListsPage = lazyPage(pageCode.lists, (m) => m.ListsPage);
+const RecurringItemsPage = lazyPage(pageCode.recurringItems, (m) => m.RecurringItemsPage);
+const MealDetailPage = lazyPage(pageCode.meal, (m) => m.MealDetailPage);
+const LocationsPage = lazyPage(pageCode.locations, (m) => m.LocationsPage);
+const MealsPage = lazyPage(pageCode.meals, (m) => m.MealsPage);
 // FullCalendar comes with this page only.
-const CalendarPage = lazy(() => pageCode.calendar().then((m) => ({ default: m.CalendarPage })));
-const AiMealPlannerPage = lazy(() => pageCode.aiMealPlanner().then((m) => ({ default: m.AiMealPlannerPage })));
-const SuperadminPage = lazy(() => pageCode.superadmin().then((m) => ({ default: m.SuperadminPage })));
+const CalendarPage = lazyPage(pageCode.calendar, (m) => m.CalendarPage);
+const AiMealPlannerPage = lazyPage(pageCode.aiMealPlanner, (m) => m.AiMealPlannerPage);
+const SuperadminPage = lazyPage(pageCode.superadmin, (m) => m.SuperadminPage);
 
 export function App() {
   const navigate = useNavigate();

@@ -3,20 +3,21 @@ import { matchPath, useLocation } from 'react-router';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { session } from '../shared/session.ts';
 import { paths } from '../shared/paths.ts';
+import { remembered } from './lazyPage.ts';
 
 /** Each lazy page's code: App.tsx renders these, and navigation starts loading them early. */
 export const pageCode = {
-  newsfeed: () => import('../features/dashboard/NewsfeedPage.tsx'),
-  family: () => import('../features/family/FamilyPage.tsx'),
-  list: () => import('../features/grocery/ListPage.tsx'),
-  lists: () => import('../features/grocery/ListsPage.tsx'),
-  recurringItems: () => import('../features/grocery/RecurringItemsPage.tsx'),
-  meal: () => import('../features/meals/MealDetailPage.tsx'),
-  meals: () => import('../features/meals/MealsPage.tsx'),
-  locations: () => import('../features/locations/LocationsPage.tsx'),
-  calendar: () => import('../features/calendar/CalendarPage.tsx'),
-  aiMealPlanner: () => import('../features/ai-planner/AiMealPlannerPage.tsx'),
-  superadmin: () => import('../features/superadmin/SuperadminPage.tsx'),
+  newsfeed: remembered(() => import('../features/dashboard/NewsfeedPage.tsx')),
+  family: remembered(() => import('../features/family/FamilyPage.tsx')),
+  list: remembered(() => import('../features/grocery/ListPage.tsx')),
+  lists: remembered(() => import('../features/grocery/ListsPage.tsx')),
+  recurringItems: remembered(() => import('../features/grocery/RecurringItemsPage.tsx')),
+  meal: remembered(() => import('../features/meals/MealDetailPage.tsx')),
+  meals: remembered(() => import('../features/meals/MealsPage.tsx')),
+  locations: remembered(() => import('../features/locations/LocationsPage.tsx')),
+  calendar: remembered(() => import('../features/calendar/CalendarPage.tsx')),
+  aiMealPlanner: remembered(() => import('../features/ai-planner/AiMealPlannerPage.tsx')),
+  superadmin: remembered(() => import('../features/superadmin/SuperadminPage.tsx')),
 };
 
 type Params = Record<string, string | undefined>;
