@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import type { Engine } from './test/databases.ts';
 
@@ -7,6 +8,9 @@ const engines: Engine[] = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postg
 export default defineConfig({
   test: {
     globalSetup: ['./test/global-setup.ts'],
+    // Vitest's default (cores - 1) runs one file at a time on a 2-core machine, where much of a file's time is
+    // spent waiting on the PostgreSQL server: two at a time took the suite from ~390 s to ~270 s.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: engines.map((engine) => ({
       extends: true,
       test: {
