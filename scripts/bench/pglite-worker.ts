@@ -3,7 +3,7 @@
  * (parsing 500 rows) holds up every other request. This measures, at 50 connections, a route doing one point
  * select, alone and while other clients read 500-row answers, with PGlite (a) on the server's thread, as Hearth
  * runs it, and (b) in a worker thread that the server's thread only sends queries to. Run:
- * `node scripts/bench/pglite-worker.ts` (BENCH_SECONDS, default 8).
+ * `node scripts/bench/pglite-worker.ts` (BENCH_SECONDS, default 8). The clients run in worker threads of their own.
  */
 import type { AddressInfo } from 'node:net';
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
@@ -63,10 +63,10 @@ if (!isMainThread) {
     app.get('/long', async () => engine.query(longRead, [Math.floor(Math.random() * 10)]));
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const alone = await autocannon({ url: `${base}/point`, connections: 50, duration: seconds });
+    const alone = await autocannon({ workers: 1, url: `${base}/point`, connections: 50, duration: seconds });
     const [mixed] = await Promise.all([
-      autocannon({ url: `${base}/point`, connections: 45, duration: seconds }),
-      autocannon({ url: `${base}/long`, connections: 5, duration: seconds }),
+      autocannon({ workers: 1, url: `${base}/point`, connections: 45, duration: seconds }),
+      autocannon({ workers: 1, url: `${base}/long`, connections: 5, duration: seconds }),
     ]);
     console.log(`${label.padEnd(28)} | point select alone ${alone.requests.average.toFixed(0).padStart(6)} req/s, p50 ${alone.latency.p50} ms`
       + ` | beside 500-row reads ${mixed.requests.average.toFixed(0).padStart(6)} req/s, p50 ${mixed.latency.p50} ms, p97.5 ${mixed.latency.p97_5} ms`);
