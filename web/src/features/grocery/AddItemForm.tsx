@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { groceryLimits, type ItemSuggestion, type Recurrence } from '@hearth/contract/grocery';
 import { parseQuantity, quantityMessages } from '@hearth/contract/quantity';
-import { readQuickAdd } from './quickAdd.ts';
+import { loadQuickAdd, quickAddReady, readQuickAdd } from './quickAdd.ts';
 import { useSuggestions } from './queries.ts';
 import type { NewItem } from './writes.ts';
 import { groceryMessages as m } from './texts.ts';
@@ -64,6 +64,15 @@ export function AddItemForm({ familyId, onAdd }: { familyId: string; onAdd: (ite
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!form.name.trim()) return;
+    // An add sent before the quick-add reader arrived (it loads on the field's first focus) waits for it.
+    if (!details && !quickAddReady()) {
+      void loadQuickAdd().then(send);
+      return;
+    }
+    send();
+  };
+
+  const send = () => {
     const item = read();
     if (!item?.name) return;
     onAdd(item);
@@ -74,7 +83,7 @@ export function AddItemForm({ familyId, onAdd }: { familyId: string; onAdd: (ite
   return (
     <form className={`card add-item${details ? ' with-details' : ''}`} onSubmit={submit} aria-label="Add item">
       <input ref={nameRef} aria-label="Item name" placeholder={details ? 'Item name' : m.quickAddPlaceholder}
-        value={form.name} onChange={set('name')} maxLength={groceryLimits.itemNameMax} className="add-name"
+        value={form.name} onChange={set('name')} onFocus={() => void loadQuickAdd()} maxLength={groceryLimits.itemNameMax} className="add-name"
         list={suggestionsId} autoComplete="off" enterKeyHint="done" />
       <datalist id={suggestionsId}>
         {suggestions.data?.map((s) => <option key={s.name} value={s.name}>{s.unit ?? ''}</option>)}
