@@ -83,8 +83,8 @@ export function AddItemForm({ familyId, onAdd }: { familyId: string; onAdd: (ite
   return (
     <form className={`card add-item${details ? ' with-details' : ''}`} onSubmit={submit} aria-label="Add item">
       <input ref={nameRef} aria-label="Item name" placeholder={details ? 'Item name' : m.quickAddPlaceholder}
-        value={form.name} onChange={set('name')} onFocus={() => void loadQuickAdd()} maxLength={groceryLimits.itemNameMax} className="add-name"
-        list={suggestionsId} autoComplete="off" enterKeyHint="done" />
+        value={form.name} onChange={set('name')} onFocus={() => void loadQuickAdd()} maxLength={groceryLimits.itemNameMax}
+        className="add-name" list={suggestionsId} autoComplete="off" enterKeyHint="done" />
       <datalist id={suggestionsId}>
         {suggestions.data?.map((s) => <option key={s.name} value={s.name}>{s.unit ?? ''}</option>)}
       </datalist>

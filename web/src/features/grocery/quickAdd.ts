@@ -4,12 +4,15 @@ let parse: Parse | undefined;
 let loading: Promise<void> | undefined;
 
 /**
- * Loads the quick-add reader. It builds large Unicode patterns as it loads (~70 ms of a phone's CPU, a third of the
- * list page's own start-up), so it comes when the add field is first focused rather than with the list.
+ * Loads the quick-add reader. It builds large Unicode patterns as it loads and the list's first screen does not need
+ * it, so it comes when the add field is first focused. If its code cannot be fetched, the add goes ahead with the
+ * whole text as the name, and the next focus tries again.
  */
 export function loadQuickAdd(): Promise<void> {
   loading ??= import('parse-ingredient').then((module) => {
     parse = module.parseIngredient;
+  }, () => {
+    loading = undefined;
   });
   return loading;
 }
