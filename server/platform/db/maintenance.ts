@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { rawRows, type Database } from './client.ts';
 
 /**
@@ -12,15 +12,19 @@ import { rawRows, type Database } from './client.ts';
  */
 export const vacuumThreshold = { minDeadRows: 1000, deadShareOfLive: 0.2 } as const;
 
-/** Vacuums the tables that need it; returns their names. */
-export async function vacuumWhereNeeded(database: Database): Promise<string[]> {
-  const rows = await rawRows<{ relname: string }>(database.db, sql`
-    select relname from pg_stat_user_tables
-    where n_dead_tup > ${vacuumThreshold.minDeadRows}
-      and n_dead_tup > ${vacuumThreshold.deadShareOfLive}::float8 * greatest(n_live_tup, 1)`);
+/** Runs `command` on each user table whose statistics (`pg_stat_user_tables`) meet `condition`; returns their names. */
+async function eachTableWhere(database: Database, condition: SQL, command: (table: SQLWrapper) => SQL): Promise<string[]> {
+  const rows = await rawRows<{ relname: string }>(database.db, sql`select relname from pg_stat_user_tables where ${condition}`);
   const tables = rows.map((r) => r.relname);
-  for (const table of tables) await database.db.execute(sql`vacuum (analyze) ${sql.identifier(table)}`);
+  for (const table of tables) await database.db.execute(command(sql.identifier(table)));
   return tables;
+}
+
+/** Vacuums the tables that need it; returns their names. */
+export function vacuumWhereNeeded(database: Database): Promise<string[]> {
+  return eachTableWhere(database, sql`n_dead_tup > ${vacuumThreshold.minDeadRows}
+    and n_dead_tup > ${vacuumThreshold.deadShareOfLive}::float8 * greatest(n_live_tup, 1)`,
+  (table) => sql`vacuum (analyze) ${table}`);
 }
 
 /**
@@ -31,14 +35,10 @@ export async function vacuumWhereNeeded(database: Database): Promise<string[]> {
 export const analyzeThreshold = { minChangedRows: 50, changedShareOfRows: 0.1 } as const;
 
 /** Analyses the tables whose rows changed enough since their last statistics; returns their names. */
-export async function analyzeWhereNeeded(database: Database): Promise<string[]> {
-  const rows = await rawRows<{ relname: string }>(database.db, sql`
-    select relname from pg_stat_user_tables
-    where n_mod_since_analyze > ${analyzeThreshold.minChangedRows}
-      + ${analyzeThreshold.changedShareOfRows}::float8 * greatest(n_live_tup, 0)`);
-  const tables = rows.map((r) => r.relname);
-  for (const table of tables) await database.db.execute(sql`analyze ${sql.identifier(table)}`);
-  return tables;
+export function analyzeWhereNeeded(database: Database): Promise<string[]> {
+  return eachTableWhere(database, sql`n_mod_since_analyze > ${analyzeThreshold.minChangedRows}
+    + ${analyzeThreshold.changedShareOfRows}::float8 * greatest(n_live_tup, 0)`,
+  (table) => sql`analyze ${table}`);
 }
 
 /** The embedded engine's autovacuum: vacuum where dead rows piled up, then analyse where rows changed. */
