@@ -63,8 +63,9 @@ const idOf = (client: QueryClient, item: GroceryItem) => serverId(client, item.i
 
 /** How each queued change is sent, and what is refetched once the queue has emptied. */
 export function registerGroceryWrites(client: QueryClient): void {
-  const refresh = (listId: string) => () => {
-    if (lastQueued(client, anyWrite)) void client.invalidateQueries({ queryKey: groceryKeys.list(listId) });
+  // Once the last queued change is answered, what it touched is asked for again.
+  const refresh = (queryKey: readonly unknown[]) => {
+    if (lastQueued(client, anyWrite)) void client.invalidateQueries({ queryKey });
   };
   const queued = { scope: offlineScope, ...queuedRetry };
 
@@ -85,7 +86,7 @@ export function registerGroceryWrites(client: QueryClient): void {
       });
     },
     onSuccess: (added: GroceryItem, { key }: AddItem) => rememberCreated(client, key, added.id),
-    onSettled: (_data: unknown, _error: unknown, { listId }: AddItem) => refresh(listId)(),
+    onSettled: (_data: unknown, _error: unknown, { listId }: AddItem) => refresh(groceryKeys.list(listId)),
   });
 
   client.setMutationDefaults(writes.toggle, {
@@ -102,7 +103,7 @@ export function registerGroceryWrites(client: QueryClient): void {
         },
       }));
     },
-    onSettled: (_data: unknown, _error: unknown, item: GroceryItem) => refresh(item.listId)(),
+    onSettled: (_data: unknown, _error: unknown, item: GroceryItem) => refresh(groceryKeys.list(item.listId)),
   });
 
   client.setMutationDefaults(writes.edit, {
@@ -112,7 +113,7 @@ export function registerGroceryWrites(client: QueryClient): void {
       if (!id) return null;
       return unlessDeleted(item.name, () => call(api.updateItem, { params: { itemId: id }, body: change }));
     },
-    onSettled: (_data: unknown, _error: unknown, { item }: EditItem) => refresh(item.listId)(),
+    onSettled: (_data: unknown, _error: unknown, { item }: EditItem) => refresh(groceryKeys.list(item.listId)),
   });
 
   client.setMutationDefaults(writes.remove, {
@@ -126,13 +127,13 @@ export function registerGroceryWrites(client: QueryClient): void {
         throw error;
       });
     },
-    onSettled: (_data: unknown, _error: unknown, item: GroceryItem) => refresh(item.listId)(),
+    onSettled: (_data: unknown, _error: unknown, item: GroceryItem) => refresh(groceryKeys.list(item.listId)),
   });
 
   client.setMutationDefaults(writes.clear, {
     ...queued,
     mutationFn: (listId: string) => call(api.clearPurchased, { params: { listId } }),
-    onSettled: (_data: unknown, _error: unknown, listId: string) => refresh(listId)(),
+    onSettled: (_data: unknown, _error: unknown, listId: string) => refresh(groceryKeys.list(listId)),
   });
 
   client.setMutationDefaults(writes.reorder, {
@@ -143,7 +144,7 @@ export function registerGroceryWrites(client: QueryClient): void {
       if (ids.length === 0) return null;
       return call(api.reorderItems, { body: ids.map((id, position) => ({ id, position })), query: { rebase: 'true' } });
     },
-    onSettled: (_data: unknown, _error: unknown, { listId }: Reorder) => refresh(listId)(),
+    onSettled: (_data: unknown, _error: unknown, { listId }: Reorder) => refresh(groceryKeys.list(listId)),
   });
 
   client.setMutationDefaults<GroceryComment | null, Error, AddComment>(writes.comment, {
@@ -156,9 +157,7 @@ export function registerGroceryWrites(client: QueryClient): void {
     onSuccess: (comment: GroceryComment | null, { key }: AddComment) => {
       if (comment) rememberCreated(client, key, comment.id);
     },
-    onSettled: (_data: unknown, _error: unknown, { listId }: AddComment) => {
-      if (lastQueued(client, anyWrite)) void client.invalidateQueries({ queryKey: groceryKeys.comments(listId) });
-    },
+    onSettled: (_data: unknown, _error: unknown, { listId }: AddComment) => refresh(groceryKeys.comments(listId)),
   });
 
   client.setMutationDefaults<GroceryList, Error, CreateList>(writes.createList, {
@@ -166,9 +165,7 @@ export function registerGroceryWrites(client: QueryClient): void {
     mutationFn: ({ key, familyId, title }: CreateList) =>
       call(api.createList, { body: { familyId, title }, headers: keyHeader(key) }),
     onSuccess: (list: GroceryList, { key }: CreateList) => rememberCreated(client, key, list.id),
-    onSettled: (_data: unknown, _error: unknown, { familyId }: CreateList) => {
-      if (lastQueued(client, anyWrite)) void client.invalidateQueries({ queryKey: groceryKeys.lists(familyId) });
-    },
+    onSettled: (_data: unknown, _error: unknown, { familyId }: CreateList) => refresh(groceryKeys.lists(familyId)),
   });
 }
 
