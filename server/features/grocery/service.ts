@@ -1,8 +1,8 @@
 import type { BodyOf } from '@hearth/contract/endpoint';
 import { groceryLimits, groceryMessages as m, type addItem, type createList, type updateItem } from '@hearth/contract/grocery';
-import { requireEditor, requireFamily, requireOwnFamily, type FamilyCaller } from '../../platform/auth/family-access.ts';
+import { requireEditor, requireFamily, requireOwnFamily } from '../../platform/auth/family-access.ts';
 import type { Caller } from '../../platform/auth/sessions.ts';
-import type { Queryable } from '../../platform/db/client.ts';
+import type { Queryable, Tx } from '../../platform/db/client.ts';
 import { groceryLists, meals } from '../../platform/db/schema.ts';
 import { lockFamilyRow, requireInFamily } from '../../platform/db/tenancy.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -10,6 +10,9 @@ import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { toItem, toList } from './mapper.ts';
 import { addOrMerge, lockFamilyList } from './positions.ts';
 import * as repo from './repository.ts';
+
+/** A list's order as sent: item ids with their 0-based places. */
+type Order = { id: string; position: number }[];
 
 export class GroceryService {
   private readonly deps: Deps;
@@ -170,50 +173,51 @@ export class GroceryService {
    * offline, sent later), it is laid over the list as it is now instead: ids no longer on the list are ignored,
    * and items the order does not name (added meanwhile) keep their places.
    */
-  async reorder(caller: Caller, order: { id: string; position: number }[], rebase = false) {
+  async reorder(caller: Caller, order: Order, rebase = false) {
     const member = requireEditor(caller);
     const familyId = member.familyId;
     const ids = order.map((o) => o.id);
     if (new Set(ids).size !== ids.length) throw invalid(m.reorderIncomplete);
     const positions = order.map((o) => o.position).sort((a, b) => a - b);
     if (positions.some((p, i) => p !== i)) throw invalid(m.reorderPositions);
-    if (rebase) return this.rebasedReorder(member, order);
     return this.deps.db.transaction(async (tx) => {
-      const first = await repo.findItem(tx, ids[0]!, familyId);
-      if (!first) throw notFound(m.itemNotFound);
-      const listId = first.listId;
-      await lockFamilyList(tx, listId, familyId);
-      const found = await repo.itemLists(tx, ids, familyId);
-      if (found.length !== ids.length) throw notFound(m.itemNotFound);
-      if (found.some((f) => f.listId !== listId)) throw invalid(m.reorderMixedLists);
-      if ((await repo.countItems(tx, listId, familyId)) !== ids.length) throw invalid(m.reorderIncomplete);
-      await repo.applyOrder(tx, listId, familyId, order, this.now);
+      const { listId, applied } = rebase ? await rebasedOrder(tx, familyId, order) : await wholeOrder(tx, familyId, order);
+      await repo.applyOrder(tx, listId, familyId, applied, this.now);
       await this.deps.events.record(tx, {
         familyId, actorId: member.userId, type: 'items_reordered', subjectId: listId, data: { listId },
       });
       return (await repo.listItems(tx, listId, familyId) ?? []).map((row, place) => toItem(row, place));
     });
   }
+}
 
-  private rebasedReorder(member: FamilyCaller, order: { id: string; position: number }[]) {
-    const familyId = member.familyId;
-    return this.deps.db.transaction(async (tx) => {
-      const known = await repo.itemLists(tx, order.map((o) => o.id), familyId);
-      const listId = known[0]?.listId;
-      if (!listId) throw notFound(m.itemNotFound);
-      await lockFamilyList(tx, listId, familyId);
-      const current = await repo.listItems(tx, listId, familyId) ?? [];
-      const onList = new Set(current.map((i) => i.id));
-      const wanted = [...order].sort((a, b) => a.position - b.position).map((o) => o.id).filter((id) => onList.has(id));
-      const named = new Set(wanted);
-      // The named items take the places they hold now, in the order sent; the others stay where they are.
-      const next = wanted.values();
-      const rebased = current.map((item, position) => ({ id: named.has(item.id) ? next.next().value! : item.id, position }));
-      await repo.applyOrder(tx, listId, familyId, rebased, this.now);
-      await this.deps.events.record(tx, {
-        familyId, actorId: member.userId, type: 'items_reordered', subjectId: listId, data: { listId },
-      });
-      return (await repo.listItems(tx, listId, familyId) ?? []).map((row, place) => toItem(row, place));
-    });
-  }
+
+/** The order as sent, once it is checked to name every item of one list exactly once (the list locked). */
+async function wholeOrder(tx: Tx, familyId: string, order: Order): Promise<{ listId: string; applied: Order }> {
+  const ids = order.map((o) => o.id);
+  const first = await repo.findItem(tx, ids[0]!, familyId);
+  if (!first) throw notFound(m.itemNotFound);
+  const listId = first.listId;
+  await lockFamilyList(tx, listId, familyId);
+  const found = await repo.itemLists(tx, ids, familyId);
+  if (found.length !== ids.length) throw notFound(m.itemNotFound);
+  if (found.some((f) => f.listId !== listId)) throw invalid(m.reorderMixedLists);
+  if ((await repo.countItems(tx, listId, familyId)) !== ids.length) throw invalid(m.reorderIncomplete);
+  return { listId, applied: order };
+}
+
+/** The order laid over the list as it is now (the list locked): the named items take the places they hold now. */
+async function rebasedOrder(tx: Tx, familyId: string, order: Order): Promise<{ listId: string; applied: Order }> {
+  const known = await repo.itemLists(tx, order.map((o) => o.id), familyId);
+  const listId = known[0]?.listId;
+  if (!listId) throw notFound(m.itemNotFound);
+  await lockFamilyList(tx, listId, familyId);
+  const current = await repo.listItems(tx, listId, familyId) ?? [];
+  const onList = new Set(current.map((i) => i.id));
+  const wanted = [...order].sort((a, b) => a.position - b.position).map((o) => o.id).filter((id) => onList.has(id));
+  const named = new Set(wanted);
+  // The named items take the places they hold now, in the order sent; the others stay where they are.
+  const next = wanted.values();
+  const applied = current.map((item, position) => ({ id: named.has(item.id) ? next.next().value! : item.id, position }));
+  return { listId, applied };
 }
