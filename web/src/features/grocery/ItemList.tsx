@@ -1,4 +1,8 @@
 import {
+  createContext, memo, use, useId, useLayoutEffect, useMemo, useRef, useState, type RefObject, type SyntheticEvent,
+} from 'react';
+import { flushSync } from 'react-dom';
+import {
   closestCenter, DndContext, KeyboardSensor, PointerSensor, TouchSensor, useSensor, useSensors, type Announcements,
   type DragEndEvent, type UniqueIdentifier,
 } from '@dnd-kit/core';
@@ -10,11 +14,14 @@ import type { GroceryItem } from '@hearth/contract/grocery';
 import { formatQuantity } from '@hearth/contract/quantity';
 import { isPending } from '../../shared/offline/queue.ts';
 
-interface Actions {
-  canEdit: boolean;
+interface RowActions {
   onToggle: (item: GroceryItem) => void;
   onDelete: (item: GroceryItem) => void;
   onEdit: (item: GroceryItem) => void;
+}
+
+interface Actions extends RowActions {
+  canEdit: boolean;
 }
 
 /** "1½ lbs beef", "2 milk", "eggs": quantity, unit and name, as a person writes them (recipes read the same). */
@@ -24,15 +31,42 @@ export function itemLabel(item: { name: string; quantity: number | null; unit: s
 }
 
 /**
+ * Rows become sortable only once a drag handle of their list is pointed at or focused: dnd-kit's hooks in 100 rows
+ * (each registering itself, which renders every row again) were most of a long list's first render. A pointer is over
+ * the handle before it presses, and a key needs the handle focused first, so every way of dragging finds them ready.
+ */
+const Sortable = createContext(false);
+
+/** The sensors' activator events (onPointerDown, ...), which a handle passes on to its row's dnd-kit listeners. */
+const sensorClasses = [PointerSensor, TouchSensor, KeyboardSensor];
+const activatorEvents = [...new Set(sensorClasses.flatMap((sensor) => sensor.activators.map((a) => a.eventName)))];
+type Listeners = ReturnType<typeof useSortable>['listeners'];
+
+/** What a row shows of a drag: its own movement, and whether it is the one being dragged. */
+interface Drag {
+  transform: string | undefined;
+  transition: string | undefined;
+  dragging: boolean;
+}
+const resting: Drag = { transform: undefined, transition: undefined, dragging: false };
+
+const isHandle = (target: EventTarget) => target instanceof Element && target.closest('.drag-handle') !== null;
+
+/**
  * The sortable items of a list. Only the shown items can be dragged, but the new order covers the whole list:
  * the dragged item takes the place of the one it was dropped on, hidden purchased items keep theirs around it.
  */
-export function ItemList({ items, shown, onReorder, label = 'Items', ...actions }: Actions & {
+export function ItemList({ items, shown, onReorder, label = 'Items', canEdit, ...actions }: Actions & {
   items: GroceryItem[];
   shown: GroceryItem[];
   onReorder: (items: GroceryItem[]) => void;
   label?: string;
 }) {
+  const [sortable, setSortable] = useState(false);
+  // Given to DndContext as its id, which names its instructions for screen readers, so a resting handle can point
+  // at them too.
+  const instructions = useId();
+  const rowActions = useSteadyActions(actions);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 5 } }),
@@ -62,22 +96,52 @@ export function ItemList({ items, shown, onReorder, label = 'Items', ...actions 
     onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
   };
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={dragEnd} accessibility={{ announcements }}>
+    <DndContext
+      id={instructions} sensors={sensors} collisionDetection={closestCenter} onDragEnd={dragEnd}
+      accessibility={{ announcements }}
+    >
       <SortableContext items={shown.map((i) => i.id)} strategy={verticalListSortingStrategy}>
-        <ul className="items" aria-label={label}>
-          {shown.map((item) => <Item key={item.id} item={item} {...actions} />)}
+        <ul
+          className="items" aria-label={label}
+          // A touch's pointerover comes just before its pointerdown, in the same task: the rows must be sortable by
+          // then, so this render cannot wait.
+          onPointerOver={(e) => { if (canEdit && !sortable && isHandle(e.target)) flushSync(() => setSortable(true)); }}
+          onFocus={(e) => { if (canEdit && isHandle(e.target)) setSortable(true); }}
+        >
+          <Sortable value={sortable}>
+            {shown.map((item) => (
+              <Item key={item.id} item={item} canEdit={canEdit} instructions={instructions} {...rowActions} />
+            ))}
+          </Sortable>
         </ul>
       </SortableContext>
     </DndContext>
   );
 }
 
-function Item({ item, canEdit, onToggle, onDelete, onEdit }: Actions & { item: GroceryItem }) {
+/** The row callbacks, the same functions on every render (rows are memoized), calling the latest ones given. */
+function useSteadyActions(actions: RowActions): RowActions {
+  const latest = useRef(actions);
+  useLayoutEffect(() => { latest.current = actions; });
+  return useMemo(() => ({
+    onToggle: (item) => latest.current.onToggle(item),
+    onDelete: (item) => latest.current.onDelete(item),
+    onEdit: (item) => latest.current.onEdit(item),
+  }), []);
+}
+
+const Item = memo(function Item({ item, canEdit, instructions, onToggle, onDelete, onEdit }: Actions & {
+  item: GroceryItem; instructions: string;
+}) {
   // Not yet on the server (added offline): shown greyed, and every change to it waits behind its add.
   const pending = isPending(item.id);
-  const {
-    attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging,
-  } = useSortable({ id: item.id, disabled: !canEdit });
+  const row = useRef<HTMLLIElement>(null);
+  const handle = useRef<HTMLButtonElement>(null);
+  const listeners = useRef<Listeners | undefined>(undefined);
+  const [drag, setDrag] = useState(resting);
+  const passOn = useMemo(() => Object.fromEntries(activatorEvents.map((name) => [
+    name, (event: SyntheticEvent) => { listeners.current?.[name]?.(event); },
+  ])), []);
   const recurring = item.recurringItemId !== null || item.recurrence !== 'none';
   const text = (
     <span className="item-text">
@@ -90,22 +154,24 @@ function Item({ item, canEdit, onToggle, onDelete, onEdit }: Actions & { item: G
 
   return (
     <li
-      ref={setNodeRef}
-      className={`item${item.isPurchased ? ' purchased' : ''}${isDragging ? ' dragging' : ''}${pending ? ' pending' : ''}`}
-      style={{ transform: CSS.Transform.toString(transform), transition }}
+      ref={row}
+      className={`item${item.isPurchased ? ' purchased' : ''}${drag.dragging ? ' dragging' : ''}${pending ? ' pending' : ''}`}
+      style={{ transform: drag.transform, transition: drag.transition }}
       data-testid="grocery-item"
       data-item-id={item.id}
     >
       {canEdit && (
         <button
-          type="button" className="icon drag-handle" ref={setActivatorNodeRef} {...attributes} {...listeners}
+          type="button" className="icon drag-handle" ref={handle} {...passOn}
+          aria-roledescription="sortable" aria-describedby={instructions} aria-pressed={drag.dragging || undefined}
           aria-label={`Drag ${item.name}`}
         >
           <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true">
-            {[4, 9, 14].flatMap((y) => [6, 12].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y} r="1.6" fill="currentColor" />))}
+            <path d={grip} fill="currentColor" />
           </svg>
         </button>
       )}
+      {canEdit && <SortableRow id={item.id} row={row} handle={handle} listeners={listeners} onDrag={setDrag} />}
       {canEdit
         ? (
           // The whole row is the checkbox's label: a thumb anywhere on it checks the item off.
@@ -136,4 +202,42 @@ function Item({ item, canEdit, onToggle, onDelete, onEdit }: Actions & { item: G
       )}
     </li>
   );
+});
+
+/** The handle's six dots, as one path: two columns of three. */
+const grip = [4, 9, 14].flatMap((y) => [6, 12].map((x) => `M${x - 1.6} ${y}a1.6 1.6 0 1 0 3.2 0a1.6 1.6 0 1 0 -3.2 0`)).join('');
+
+interface SortableRowProps {
+  id: string;
+  row: RefObject<HTMLLIElement | null>;
+  handle: RefObject<HTMLButtonElement | null>;
+  listeners: RefObject<Listeners | undefined>;
+  onDrag: (drag: Drag) => void;
+}
+
+/** A row's dnd-kit side, once its list is sortable. */
+function SortableRow(props: SortableRowProps) {
+  return use(Sortable) ? <SortableHooks {...props} /> : null;
+}
+
+/**
+ * Binds dnd-kit to the row's elements and tells the row only what changes on screen, so the row renders again only
+ * while it moves.
+ */
+function SortableHooks({ id, row, handle, listeners, onDrag }: SortableRowProps) {
+  const sortable = useSortable({ id });
+  const { setNodeRef, setActivatorNodeRef, isDragging } = sortable;
+  const transform = CSS.Transform.toString(sortable.transform);
+  const transition = sortable.transition ?? undefined;
+  useLayoutEffect(() => {
+    setNodeRef(row.current);
+    setActivatorNodeRef(handle.current);
+  }, [setNodeRef, setActivatorNodeRef, row, handle]);
+  useLayoutEffect(() => {
+    listeners.current = sortable.listeners;
+  }, [listeners, sortable.listeners]);
+  useLayoutEffect(() => {
+    onDrag(transform || transition || isDragging ? { transform, transition, dragging: isDragging } : resting);
+  }, [onDrag, transform, transition, isDragging]);
+  return null;
 }
