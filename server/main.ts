@@ -19,7 +19,14 @@ async function main() {
   config.webDist ??= fileURLToPath(new URL('../web/dist', import.meta.url));
   const database = config.databaseUrl
     ? await openPostgres(config.databaseUrl)
-    : await openPglite({ dataDir: config.dataDir });
+    : await openPglite({
+      dataDir: config.dataDir,
+      // Without its engine the server can answer nothing: stop, so whatever runs it starts it again.
+      onCrash: (error) => {
+        console.error(`The embedded database stopped: ${error.message}`);
+        process.exit(1);
+      },
+    });
   await migrate(database);
   if (!config.databaseUrl && (await recoverAfterUncleanStop(database, config.dataDir))) {
     console.log('The last run did not stop cleanly: the embedded database was vacuumed.');

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import type { Engine } from './test/databases.ts';
 
 const engines: Engine[] = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres' as const] : [])];
@@ -20,6 +20,8 @@ export default defineConfig({
           // The contract's pure rules need no database: once is enough.
           ...(engine === 'pglite' ? ['../contract/**/*.test.ts'] : []),
         ],
+        // The embedded engine's thread bridge has nothing to do with a PostgreSQL server.
+        exclude: [...configDefaults.exclude, ...(engine === 'postgres' ? ['platform/db/pglite-thread.test.ts'] : [])],
         provide: { engine },
         testTimeout: 20_000,
         hookTimeout: 30_000,

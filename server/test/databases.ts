@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { migrate, openPglite, openPostgres, pgliteDatabase, type Database } from '../platform/db/client.ts';
+import { migrate, openPostgres, pgliteDatabase, type Database } from '../platform/db/client.ts';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -40,12 +40,17 @@ export async function dropTemplates(t: Templates): Promise<void> {
   }
 }
 
-/** A fresh, migrated database of its own for one test file. */
+export async function templateDump(t: Templates): Promise<Blob> {
+  return new Blob([await readFile(t.pgliteDump)]);
+}
+
+/**
+ * A fresh, migrated database of its own for one test file. PGlite runs on the test's own thread: tests wait on one
+ * statement at a time, and on 2 busy cores each hop to an engine thread and back cost more than it saved (the
+ * server and the browser tests run it on its own thread; `pglite-thread.test.ts` tests the bridge).
+ */
 export async function openTestDatabase(engine: Engine, t: Templates): Promise<Database> {
-  if (engine === 'pglite') {
-    const dump = new Blob([await readFile(t.pgliteDump)]);
-    return openPglite({ dump });
-  }
+  if (engine === 'pglite') return pgliteDatabase(await PGlite.create({ loadDataDir: await templateDump(t) }));
   const created = await createPostgresDatabase(t);
   const database = await openPostgres(created.url);
   return {

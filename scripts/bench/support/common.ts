@@ -1,12 +1,11 @@
 import type { AddressInfo } from 'node:net';
 /** What every benchmark needs: percentiles, a signed-in member, and each engine to run on. */
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { createSession } from '../../../server/platform/auth/sessions.ts';
 import { systemClock } from '../../../server/platform/clock.ts';
-import { migrate, openPostgres, pgliteDatabase, type Database, type Db } from '../../../server/platform/db/client.ts';
+import { migrate, openPglite, openPostgres, type Database, type Db } from '../../../server/platform/db/client.ts';
 import { users } from '../../../server/platform/db/schema.ts';
 import { foundFamily, joinFamily } from '../../../server/features/family/membership.ts';
 import { buildApp } from '../../../server/app.ts';
@@ -46,7 +45,7 @@ async function admin(url: string, statement: string): Promise<void> {
  * database that it creates and drops. `bench` owns the database and closes it.
  */
 export async function onEachEngine(bench: (label: string, database: Database) => Promise<void>): Promise<void> {
-  const embedded = pgliteDatabase(await PGlite.create());
+  const embedded = await openPglite({}); // no data folder: in memory
   await migrate(embedded);
   await bench('PGlite', embedded);
   const serverUrl = process.env.DATABASE_URL;

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { asPglite, PgliteThread, type PgliteSource } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -36,19 +37,19 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** Opens PGlite in a data folder (created if missing) or from a dumped data dir, in memory. */
-export async function openPglite(source: { dataDir: string } | { dump: Blob }): Promise<Database> {
-  let client: PGlite;
-  if ('dataDir' in source) {
-    await mkdir(source.dataDir, { recursive: true });
-    client = await PGlite.create(source.dataDir);
-  } else {
-    client = await PGlite.create({ loadDataDir: source.dump });
-  }
-  return pgliteDatabase(client);
+/** Opens PGlite on a thread of its own (`pglite-thread.ts`): in a data folder (created if missing) or in memory. */
+export async function openPglite(source: PgliteSource): Promise<Database> {
+  if (source.dataDir) await mkdir(source.dataDir, { recursive: true });
+  const thread = await PgliteThread.open(source);
+  return {
+    engine: 'pglite',
+    db: drizzlePglite(asPglite(thread), { schema }) as unknown as Db,
+    listen: (channel, listener) => thread.listen(channel, listener),
+    close: () => thread.close(),
+  };
 }
 
-/** Wraps an open PGlite client; LISTEN works within this process. */
+/** Wraps a PGlite client open on this thread (server tests open theirs so); LISTEN works within it. */
 export function pgliteDatabase(client: PGlite): Database {
   return {
     engine: 'pglite',

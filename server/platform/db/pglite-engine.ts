@@ -1,0 +1,139 @@
+/**
+ * The embedded engine's thread (started by `PgliteThread`): PGlite runs here and answers the server thread's
+ * requests. PGlite's own lock orders them: while a transaction is open, other statements wait for its end.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+import type { EngineSource, RemoteError, Reply, Request } from './pglite-thread.ts';
+
+const port = parentPort!;
+const source = workerData as EngineSource;
+
+// drizzle-orm/pglite keeps these as PostgreSQL's text and maps them itself; the same parsers it passes.
+const asText = (value: string) => value;
+const parsers = Object.fromEntries([
+  types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE,
+  1231, 1115, 1185, 1187, 1182, // numeric[], timestamp[], timestamptz[], interval[], date[]
+].map((type) => [type, asText]));
+
+interface OpenTransaction {
+  tx?: Transaction;
+  pending: Set<Promise<unknown>>;
+  decide(commit: boolean): void;
+  done: Promise<void>;
+}
+
+/** The reason a transaction's work ends without commit; PGlite rolls back on any thrown value. */
+const rolledBack = Symbol('rolled back');
+
+const transactions = new Map<number, OpenTransaction>();
+const listening = new Map<string, () => Promise<void>>();
+let nextTransaction = 0;
+
+function reply(message: Reply): void {
+  port.postMessage(message);
+}
+
+function described(error: unknown): RemoteError {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const fields = Object.entries(error).filter(([, value]) => ['string', 'number', 'boolean'].includes(typeof value));
+  return { ...Object.fromEntries(fields), name: error.name, message: error.message };
+}
+
+async function begin(db: PGlite): Promise<number> {
+  const id = nextTransaction++;
+  let decide!: (commit: boolean) => void;
+  const decided = new Promise<void>((commit, rollback) => {
+    decide = (ok) => (ok ? commit() : rollback(rolledBack));
+  });
+  let entered!: () => void;
+  const inside = new Promise<void>((resolve) => { entered = resolve; });
+  const open: OpenTransaction = { pending: new Set(), decide, done: Promise.resolve() };
+  transactions.set(id, open);
+  open.done = db.transaction(async (tx) => {
+    open.tx = tx;
+    entered();
+    await decided;
+  });
+  // Awaited by `end`; this keeps an early failure from also being reported as unhandled.
+  open.done.catch(() => {});
+  try {
+    await Promise.race([inside, open.done]);
+  } catch (error) {
+    transactions.delete(id);
+    throw error;
+  }
+  return id;
+}
+
+async function end(id: number, commit: boolean): Promise<null> {
+  const open = transactions.get(id);
+  if (!open) throw new Error(`No open transaction ${id}`);
+  transactions.delete(id);
+  await Promise.allSettled(open.pending);
+  open.decide(commit);
+  try {
+    await open.done;
+  } catch (error) {
+    if (error !== rolledBack) throw error;
+  }
+  return null;
+}
+
+async function query(db: PGlite, request: Extract<Request, { op: 'query' }>) {
+  const options = { rowMode: request.rowMode, parsers };
+  if (request.transaction === undefined) return pick(await db.query(request.sql, request.params, options));
+  const open = transactions.get(request.transaction);
+  if (!open?.tx) throw new Error(`No open transaction ${request.transaction}`);
+  const running = open.tx.query(request.sql, request.params, options);
+  open.pending.add(running);
+  try {
+    return pick(await running);
+  } finally {
+    open.pending.delete(running);
+  }
+}
+
+function pick({ rows, fields, affectedRows }: { rows: unknown[]; fields: unknown[]; affectedRows?: number }) {
+  return { rows, fields, affectedRows };
+}
+
+async function run(db: PGlite, request: Request): Promise<unknown> {
+  switch (request.op) {
+    case 'query':
+      return query(db, request);
+    case 'begin':
+      return begin(db);
+    case 'end':
+      return end(request.transaction, request.commit);
+    case 'listen':
+      if (!listening.has(request.channel)) {
+        const channel = request.channel;
+        listening.set(channel, await db.listen(channel, (payload) => reply({ channel, payload })));
+      }
+      return null;
+    case 'unlisten':
+      await listening.get(request.channel)?.();
+      listening.delete(request.channel);
+      return null;
+    case 'close':
+      await db.close();
+      return null;
+  }
+}
+
+try {
+  const db = await PGlite.create({
+    dataDir: source.dataDir,
+    ...(source.dump ? { loadDataDir: new Blob([source.dump]) } : {}),
+  });
+  port.on('message', (request: Request & { id: number }) => {
+    run(db, request).then(
+      (result) => reply({ id: request.id, result }),
+      (error: unknown) => reply({ id: request.id, error: described(error) }),
+    );
+  });
+  reply({ ready: true });
+} catch (error) {
+  reply({ failed: described(error) });
+}

@@ -1,0 +1,124 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { openPglite, pgliteDatabase, rawRows, type Database } from './client.ts';
+import { isUniqueViolation } from './tenancy.ts';
+import { templateDump } from '../../test/databases.ts';
+
+// The embedded engine on its own thread, as the server runs it; only the PGlite project runs this file.
+let database: Database;
+beforeAll(async () => {
+  database = await openPglite({ dump: await templateDump(inject('templates')) });
+  await database.db.execute(sql`create table pantry (id int primary key, name text not null)`);
+});
+afterAll(async () => { await database.close(); });
+
+const names = async () => (await rawRows<{ name: string }>(database.db, sql`select name from pantry order by id`))
+  .map((r) => r.name);
+
+describe('PGlite on its own thread', () => {
+  it('commits a transaction, rolls back a failed one, and a failed savepoint only back to itself', async () => {
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into pantry values (1, 'flour')`);
+      await tx.transaction(async (inner) => {
+        await inner.execute(sql`insert into pantry values (2, 'salt')`);
+      });
+      await tx.transaction(async (inner) => {
+        await inner.execute(sql`insert into pantry values (3, 'yeast')`);
+        throw new Error('changed my mind');
+      }).catch(() => {});
+    });
+    await expect(database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into pantry values (4, 'sugar')`);
+      throw new Error('refused');
+    })).rejects.toThrow('refused');
+    expect(await names()).toEqual(['flour', 'salt']);
+    await database.db.execute(sql`delete from pantry`);
+  });
+
+  it('holds a statement from outside until an open transaction ends, so it never sees half of one', async () => {
+    let finish!: () => void;
+    const decided = new Promise<void>((resolve) => { finish = resolve; });
+    let inserted!: () => void;
+    const halfway = new Promise<void>((resolve) => { inserted = resolve; });
+    const transaction = database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into pantry values (5, 'rice')`);
+      inserted();
+      await decided;
+      await tx.execute(sql`insert into pantry values (6, 'beans')`);
+    });
+    await halfway;
+    let outside: string[] | undefined;
+    const read = names().then((rows) => { outside = rows; });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(outside).toBeUndefined();
+    finish();
+    await Promise.all([transaction, read]);
+    expect(outside).toEqual(['rice', 'beans']);
+    await database.db.execute(sql`delete from pantry`);
+  });
+
+  it('reports a refused statement with PostgreSQL\'s code and constraint', async () => {
+    await database.db.execute(sql`insert into pantry values (7, 'oats')`);
+    const refusal = await database.db.execute(sql`insert into pantry values (7, 'oats again')`).catch((e: unknown) => e);
+    expect(isUniqueViolation(refusal)).toBe(true);
+    expect((refusal as { cause: { constraint: string } }).cause.constraint).toBe('pantry_pkey');
+    await expect(database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into pantry values (7, 'oats once more')`);
+    })).rejects.toSatisfy(isUniqueViolation);
+    expect(await names()).toEqual(['oats']);
+    await database.db.execute(sql`delete from pantry`);
+  });
+
+  it('answers every type as drizzle\'s PGlite driver does on the server\'s thread', async () => {
+    const query = sql`select '2026-11-24 10:30:00+00'::timestamptz as at, '2026-11-24 10:30'::timestamp as local,
+      '2026-11-24'::date as day, '1 day 02:00'::interval as span, array['2026-11-24'::date] as days,
+      array[1.5, 2]::numeric[] as amounts, 9007199254740993::int8 as big, 2.5::numeric as price,
+      '{"a": [1, 2]}'::jsonb as doc, '\\x0102'::bytea as raw, true as yes, null::text as nothing,
+      'b8a3a8f4-3c1e-4b7e-9a55-0c8f0b7c1d2e'::uuid as id`;
+    const local = pgliteDatabase(await PGlite.create({ loadDataDir: await templateDump(inject('templates')) }));
+    try {
+      expect(await rawRows(database.db, query)).toEqual(await rawRows(local.db, query));
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('sends each notification to every listener of its channel until that listener stops', async () => {
+    const first: string[] = [];
+    const second: string[] = [];
+    const stopFirst = await database.listen('pantry_changes', (payload) => first.push(payload));
+    const stopSecond = await database.listen('pantry_changes', (payload) => second.push(payload));
+    await database.db.execute(sql`select pg_notify('pantry_changes', 'one')`);
+    await expect.poll(() => second).toEqual(['one']);
+    await stopFirst();
+    await database.db.execute(sql`select pg_notify('pantry_changes', 'two')`);
+    await expect.poll(() => second).toEqual(['one', 'two']);
+    await stopSecond();
+    await database.db.execute(sql`select pg_notify('pantry_changes', 'three')`);
+    await database.db.execute(sql`select 1`);
+    expect(first).toEqual(['one']);
+    expect(second).toEqual(['one', 'two']);
+  });
+
+  it('fills a new data folder from a dump, and keeps its rows after a close and a new open', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'hearth-thread-'));
+    try {
+      const before = await openPglite({ dataDir, dump: await templateDump(inject('templates')) });
+      await before.db.execute(sql`create table shelf (name text)`);
+      await before.db.execute(sql`insert into shelf values ('honey')`);
+      await before.close();
+      const after = await openPglite({ dataDir });
+      expect(await rawRows(after.db, sql`select name from shelf`)).toEqual([{ name: 'honey' }]);
+      expect(await rawRows(after.db, sql`select count(*)::int as n from users`)).toEqual([{ n: 0 }]);
+      await after.close();
+      const late = await after.db.execute(sql`select 1`).catch((e: unknown) => e);
+      expect((late as { cause: Error }).cause.message).toBe('The embedded database is closed');
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
