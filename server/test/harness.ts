@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { inject } from 'vitest';
+import { inject, vi } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { fillPath, type Endpoint } from '@hearth/contract/endpoint';
 import * as accounts from '@hearth/contract/accounts';
@@ -141,3 +141,15 @@ export async function signIn(t: TestApp, email: string, password: string, ip = r
 export const superadminHeaders = (username = 'root', password = 'root-secret') => ({
   authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`,
 });
+
+/** Counts the statements `work` sends to the database, on either engine (both drivers send each through `query`). */
+export async function statementsOf(t: TestApp, work: () => Promise<unknown>): Promise<number> {
+  const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+  const spy = vi.spyOn(client, 'query');
+  try {
+    await work();
+    return spy.mock.calls.length;
+  } finally {
+    spy.mockRestore();
+  }
+}

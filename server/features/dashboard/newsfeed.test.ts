@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as calendarApi from '@hearth/contract/calendar';
 import * as api from '@hearth/contract/dashboard';
@@ -9,7 +9,7 @@ import { accessMessages } from '@hearth/contract/permissions';
 import { hours, minutes } from '../../platform/clock.ts';
 import { compiledSerializer } from '../../platform/http/serializer.ts';
 import { families, familyMembers } from '../../platform/db/schema.ts';
-import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
+import { createTestApp, signUp, statementsOf, type SignedInUser, type TestApp } from '../../test/harness.ts';
 import { joinAs } from '../../test/factories.ts';
 import { newItem, newList } from '../grocery/test-helpers.ts';
 
@@ -249,17 +249,7 @@ async function fill(user: SignedInUser, size: number) {
 }
 
 describe('cost', () => {
-  /** Counts the statements the call sends to the database, on either engine. */
-  async function queriesOf(user: SignedInUser): Promise<number> {
-    const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-    const spy = vi.spyOn(client, 'query');
-    try {
-      await newsfeed(user);
-      return spy.mock.calls.length;
-    } finally {
-      spy.mockRestore();
-    }
-  }
+  const queriesOf = (user: SignedInUser) => statementsOf(t, () => newsfeed(user));
 
   it('reads a large family in as many queries as a small one', async () => {
     t.clock.set('2026-03-02T15:00:00Z');

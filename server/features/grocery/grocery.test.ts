@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import * as api from '@hearth/contract/grocery';
 import { groceryComments, groceryItems, groceryLists, recurringItems, familyEvents } from '../../platform/db/schema.ts';
-import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
+import { createTestApp, signUp, statementsOf, type SignedInUser, type TestApp } from '../../test/harness.ts';
 import { itemsOf, namesOf, newItem, newList, newMeal, newRecurring } from './test-helpers.ts';
 
 const m = api.groceryMessages;
@@ -208,6 +208,23 @@ describe('grocery items', () => {
     const listId = await newList(ada);
     await Promise.all(Array.from({ length: 8 }, (_, i) => newItem(ada, listId, `Item ${i}`)));
     expect(positions(await itemsOf(ada, listId))).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+  });
+});
+
+describe('hot reads', () => {
+  it('answers the family\'s lists and a list\'s items in one statement each, the session lookup included', async () => {
+    const cy = await signUp(t, { name: 'Cy' });
+    const listId = await newList(cy, 'One trip');
+    for (const name of ['Milk', 'Eggs', 'Bread']) await newItem(cy, listId, name);
+    let lists: api.GroceryList[] = [];
+    expect(await statementsOf(t, async () => {
+      lists = (await cy.call(api.getLists, { params: { familyId: cy.user.familyId! } })).body;
+    })).toBe(1);
+    expect(lists).toEqual([{ id: listId, title: 'One trip', familyId: cy.user.familyId }]);
+    let items: api.GroceryItem[] = [];
+    expect(await statementsOf(t, async () => { items = await itemsOf(cy, listId); })).toBe(1);
+    expect(items.map((i) => [i.name, i.position, i.listId, i.familyId]))
+      .toEqual([['Bread', 0, listId, cy.user.familyId], ['Eggs', 1, listId, cy.user.familyId], ['Milk', 2, listId, cy.user.familyId]]);
   });
 });
 

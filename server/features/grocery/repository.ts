@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { SessionRead } from '../../platform/auth/sessions.ts';
 import { rawRows, type Queryable } from '../../platform/db/client.ts';
 import {
   families, groceryCategoryOrders, groceryComments, groceryItems, groceryLists, matchKeySql, recurringItems,
@@ -12,10 +13,20 @@ export type RecurringRow = typeof recurringItems.$inferSelect;
 
 // Lists
 
-/** The family's lists, oldest first: only the columns an answer shows, read as plain rows (a hot read). */
-export async function listLists(q: Queryable, familyId: string): Promise<Pick<ListRow, 'id' | 'title' | 'familyId'>[]> {
-  return rawRows(q, sql`select id, title, family_id as "familyId" from ${groceryLists}
-    where family_id = ${familyId} order by created_at, id`);
+/**
+ * The caller's family's lists, oldest first, as JSON text, read in the caller's session lookup (a hot read): only the
+ * columns an answer shows.
+ */
+export const listsWithSession: SessionRead = {
+  name: 'grocery_lists',
+  expression: (familyId) => sql`(select coalesce(json_agg(json_build_object('id', l.id, 'title', l.title,
+    'familyId', l.family_id) order by l.created_at, l.id), '[]')::text
+    from ${groceryLists} l where l.family_id = ${familyId})`,
+};
+
+/** Lists as `listsWithSession` answers them. */
+export function parseLists(text: string): Pick<ListRow, 'id' | 'title' | 'familyId'>[] {
+  return JSON.parse(text) as Pick<ListRow, 'id' | 'title' | 'familyId'>[];
 }
 
 export async function insertList(q: Queryable, values: { familyId: string; title: string; createdAt: Date }) {
@@ -46,21 +57,35 @@ export type ShownItem = Pick<ItemRow,
   | 'recurringItemId' | 'addedFromRecipeId'>;
 
 /**
- * The items of the family's list in list order, or undefined when the family has no such list: the ownership check
- * and the read in one query, answered as one JSON text (the embedded engine decodes one value instead of ten
- * columns a row, and drizzle's per-field mapping was most of a long list's cost).
+ * A list's items in list order as one JSON text, or null unless the list is the family's: the ownership check and
+ * the read in one statement (the embedded engine decodes one value instead of ten columns a row, and drizzle's
+ * per-field mapping was most of a long list's cost).
  */
-export async function listItems(q: Queryable, listId: string, familyId: string): Promise<ShownItem[] | undefined> {
-  const [row] = await rawRows<{ items: string }>(q, sql`
-    select coalesce(json_agg(json_build_object('id', i.id, 'name', i.name, 'quantity', i.quantity, 'unit', i.unit,
-      'category', i.category, 'recurrence', i.recurrence, 'isPurchased', i.is_purchased,
+function itemsJson(listId: SQL, familyId: SQL): SQL {
+  return sql`(select coalesce(json_agg(json_build_object('id', i.id, 'name', i.name, 'quantity', i.quantity,
+      'unit', i.unit, 'category', i.category, 'recurrence', i.recurrence, 'isPurchased', i.is_purchased,
       'recurringItemId', i.recurring_item_id, 'addedFromRecipeId', i.added_from_recipe_id)
-      order by i.position, i.created_at) filter (where i.id is not null), '[]')::text as items
+      order by i.position, i.created_at) filter (where i.id is not null), '[]')::text
     from ${groceryLists} l left join ${groceryItems} i on i.list_id = l.id and i.family_id = l.family_id
     where l.id = ${listId} and l.family_id = ${familyId}
-    group by l.id`);
-  if (!row) return undefined;
-  return (JSON.parse(row.items) as Omit<ShownItem, 'listId' | 'familyId'>[]).map((item) => ({ ...item, listId, familyId }));
+    group by l.id)`;
+}
+
+/** Items as `itemsJson` answers them, with the list and family ids every item carries. */
+export function parseItems(text: string, listId: string, familyId: string): ShownItem[] {
+  return (JSON.parse(text) as Omit<ShownItem, 'listId' | 'familyId'>[]).map((item) => ({ ...item, listId, familyId }));
+}
+
+/** The items of the route's `listId` (JSON text, null unless the list is the caller's family's), read in the session lookup. */
+export const itemsWithSession: SessionRead = {
+  name: 'grocery_items',
+  expression: (familyId) => itemsJson(sql`${sql.placeholder('listId')}::uuid`, familyId),
+};
+
+/** The items of the family's list in list order, or undefined when the family has no such list. */
+export async function listItems(q: Queryable, listId: string, familyId: string): Promise<ShownItem[] | undefined> {
+  const [row] = await rawRows<{ items: string | null }>(q, sql`select ${itemsJson(sql`${listId}`, sql`${familyId}`)} as items`);
+  return row?.items == null ? undefined : parseItems(row.items, listId, familyId);
 }
 
 export async function findItem(q: Queryable, itemId: string, familyId: string): Promise<ItemRow | undefined> {

@@ -3,14 +3,16 @@ import type { Deps } from '../../platform/deps.ts';
 import { route, type App } from '../../platform/http/route.ts';
 import { CommentService } from './comment-service.ts';
 import { RecurringService } from './recurring-service.ts';
-import { GroceryService } from './service.ts';
+import { GroceryService, sessionReads } from './service.ts';
 
 export function groceryRoutes(app: App, deps: Deps): void {
   const grocery = new GroceryService(deps);
-  route(app, deps, api.getLists, ({ params, caller }) => grocery.lists(caller, params.familyId));
+  route(app, deps, api.getLists, async ({ params, caller, read }) => grocery.lists(caller, params.familyId, read),
+    { readWithSession: sessionReads.lists });
   route(app, deps, api.createList, ({ body, caller, db }) => grocery.createList(caller, body, db));
   route(app, deps, api.deleteList, ({ params, caller }) => grocery.deleteList(caller, params.listId));
-  route(app, deps, api.getItems, ({ params, caller }) => grocery.items(caller, params.listId));
+  route(app, deps, api.getItems, async ({ params, caller, read }) => grocery.items(caller, params.listId, read),
+    { readWithSession: sessionReads.items });
   route(app, deps, api.addItem, ({ body, caller, db }) => grocery.addItem(caller, body, db));
   route(app, deps, api.updateItem, ({ params, body, caller }) => grocery.updateItem(caller, params.itemId, body));
   route(app, deps, api.deleteItem, ({ params, caller }) => grocery.deleteItem(caller, params.itemId));

@@ -11,6 +11,9 @@ import { toItem, toList } from './mapper.ts';
 import { addOrMerge, lockFamilyList } from './positions.ts';
 import * as repo from './repository.ts';
 
+/** The hot reads the routes run in the caller's session lookup (`readWithSession`). */
+export const sessionReads = { lists: repo.listsWithSession, items: repo.itemsWithSession };
+
 /** A list's order as sent: item ids with their 0-based places. */
 type Order = { id: string; position: number }[];
 
@@ -24,10 +27,11 @@ export class GroceryService {
     return this.deps.clock.now();
   }
 
-  async lists(caller: Caller, familyId: string) {
+  /** `listsJson`: `repo.listsWithSession`, read for the caller. */
+  lists(caller: Caller, familyId: string, listsJson: unknown) {
     const member = requireFamily(caller);
     requireOwnFamily(member, familyId);
-    return (await repo.listLists(this.deps.db, member.familyId)).map(toList);
+    return repo.parseLists(String(listsJson)).map(toList);
   }
 
   async createList(caller: Caller, body: BodyOf<typeof createList>, db: Queryable = this.deps.db) {
@@ -59,11 +63,11 @@ export class GroceryService {
     return null;
   }
 
-  async items(caller: Caller, listId: string) {
+  /** `itemsJson`: `repo.itemsWithSession`, read for the caller (null unless the list is the caller's family's). */
+  items(caller: Caller, listId: string, itemsJson: unknown) {
     const member = requireFamily(caller);
-    const items = await repo.listItems(this.deps.db, listId, member.familyId);
-    if (!items) throw notFound(m.listNotFound);
-    return items.map((row, place) => toItem(row, place));
+    if (typeof itemsJson !== 'string') throw notFound(m.listNotFound);
+    return repo.parseItems(itemsJson, listId, member.familyId).map((row, place) => toItem(row, place));
   }
 
   /** Adds at the top, or raises the quantity of the same item already unpurchased on the list. */

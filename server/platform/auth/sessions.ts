@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PermissionLevel } from '@hearth/contract/permissions';
 import type { Clock } from '../clock.ts';
 import { days, hours } from '../clock.ts';
@@ -31,10 +31,22 @@ export async function createSession(q: Queryable, clock: Clock, userId: string):
   return token;
 }
 
-/** Every authenticated request runs this query: built once per database and prepared, not rebuilt each time. */
-const sessionLookups = new WeakMap<Queryable, ReturnType<typeof prepareSessionLookup>>();
+/**
+ * A hot read joined to the session lookup's own statement, so a request costs one round trip (issue #17): an SQL
+ * expression of the caller's family id (null unless the user is a member of it), with the route's params as
+ * placeholders. It reads before any permission check: the service still checks the caller, then uses the value.
+ */
+export interface SessionRead {
+  /** Names the prepared statement; one per read. */
+  name: string;
+  expression: (familyId: SQL) => SQL;
+}
 
-function prepareSessionLookup(q: Queryable) {
+/** Every authenticated request runs this query: built once per database (and read) and prepared, not rebuilt. */
+const sessionLookups = new WeakMap<Queryable, Map<string, ReturnType<typeof prepareSessionLookup>>>();
+
+function prepareSessionLookup(q: Queryable, read: SessionRead | undefined) {
+  const memberFamily = sql`case when ${familyMembers.familyId} = ${users.familyId} then ${users.familyId} end`;
   return q.select({
     sessionId: sessions.id,
     expiresAt: sessions.expiresAt,
@@ -47,6 +59,7 @@ function prepareSessionLookup(q: Queryable) {
     memberId: familyMembers.id,
     memberFamilyId: familyMembers.familyId,
     permissionLevel: familyMembers.permissionLevel,
+    read: read ? read.expression(memberFamily) : sql`null`,
   }).from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(familyMembers, eq(familyMembers.userId, users.id))
@@ -55,15 +68,25 @@ function prepareSessionLookup(q: Queryable) {
       gt(sessions.expiresAt, sql.placeholder('now')),
     ))
     .limit(1)
-    .prepare('resolve_session');
+    .prepare(read ? `resolve_session_${read.name}` : 'resolve_session');
 }
 
 /** Resolves a bearer token to its caller, sliding the expiry; null when unknown, expired, revoked or inactive. */
 export async function resolveSession(q: Queryable, clock: Clock, token: string): Promise<Caller | null> {
+  return (await resolveSessionWith(q, clock, token))?.caller ?? null;
+}
+
+/** `resolveSession`, answering also `read` (a `SessionRead`) for the caller, with `params` as its placeholders. */
+export async function resolveSessionWith(
+  q: Queryable, clock: Clock, token: string, read?: SessionRead, params: Record<string, unknown> = {},
+): Promise<{ caller: Caller; read: unknown } | null> {
   const now = clock.now();
-  let lookup = sessionLookups.get(q);
-  if (!lookup) sessionLookups.set(q, (lookup = prepareSessionLookup(q)));
-  const rows = await lookup.execute({ tokenHash: hashToken(token), now });
+  let lookups = sessionLookups.get(q);
+  if (!lookups) sessionLookups.set(q, (lookups = new Map()));
+  const key = read?.name ?? '';
+  let lookup = lookups.get(key);
+  if (!lookup) lookups.set(key, (lookup = prepareSessionLookup(q, read)));
+  const rows = await lookup.execute({ ...params, tokenHash: hashToken(token), now });
   const row = rows[0];
   if (!row || row.status !== 'ACTIVE') return null;
   if (row.expiresAt.getTime() - now.getTime() < sessionLifetime - extendAfter) {
@@ -73,14 +96,17 @@ export async function resolveSession(q: Queryable, clock: Clock, token: string):
   // A member record of another family than the user's (should not happen) grants nothing.
   const member = row.memberId && row.memberFamilyId === row.familyId;
   return {
-    sessionId: row.sessionId,
-    userId: row.userId,
-    name: row.name,
-    email: row.email,
-    familyId: row.familyId,
-    memberId: member ? row.memberId : null,
-    permissionLevel: member ? row.permissionLevel : null,
-    createdAt: row.createdAt,
+    caller: {
+      sessionId: row.sessionId,
+      userId: row.userId,
+      name: row.name,
+      email: row.email,
+      familyId: row.familyId,
+      memberId: member ? row.memberId : null,
+      permissionLevel: member ? row.permissionLevel : null,
+      createdAt: row.createdAt,
+    },
+    read: row.read,
   };
 }
 

@@ -7,8 +7,7 @@ import {
 import { errorMessages } from '@hearth/contract/errors';
 import { superadminMessages } from '@hearth/contract/superadmin';
 import { messages } from '@hearth/contract/accounts';
-import type { Caller } from '../auth/sessions.ts';
-import { resolveSession } from '../auth/sessions.ts';
+import { resolveSessionWith, type Caller, type SessionRead } from '../auth/sessions.ts';
 import { safeEqual } from '../auth/secrets.ts';
 import { minutes } from '../clock.ts';
 import type { Queryable } from '../db/client.ts';
@@ -30,11 +29,15 @@ export interface Ctx<E extends Endpoint> {
    * transaction nests in it), the database otherwise.
    */
   db: Queryable;
+  /** The value of the route's `readWithSession`, read in the caller's session lookup (null without one). */
+  read: unknown;
 }
 
 export interface RouteOptions {
   /** Per-IP request limit for this route (brute-force protection), enforced by @fastify/rate-limit. */
   perIp?: { max: number; timeWindow: number };
+  /** A hot read to run in the session lookup's own statement (see `SessionRead`); the route's params fill it. */
+  readWithSession?: SessionRead;
 }
 
 const toFastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
@@ -66,13 +69,14 @@ export function route<E extends Endpoint>(
     config: options.perIp ? { rateLimit: options.perIp } : {},
     handler: async (request, reply) => {
       let caller: Caller | null = null;
+      let read: unknown = null;
       if (e.access === 'user') {
-        caller = await authenticate(deps, request);
+        ({ caller, read } = await authenticate(deps, request, options.readWithSession));
         if (e.method !== 'GET' && !deps.writeRate.take(caller.userId)) throw rateLimited(errorMessages.tooManyWrites);
       }
       if (e.access === 'superadmin') await authenticateSuperadmin(deps, request);
       const run = (db: Queryable) => handler({
-        params: request.params, query: request.query, body: request.body, caller, request, reply, db,
+        params: request.params, query: request.query, body: request.body, caller, request, reply, db, read,
       } as Ctx<E>);
       const key = e.idempotent && caller ? idempotencyKeyOf(request) : null;
       if (key !== null && caller) {
@@ -93,13 +97,15 @@ function idempotencyKeyOf(request: FastifyRequest): string | null {
   return value;
 }
 
-async function authenticate(deps: Deps, request: FastifyRequest): Promise<Caller> {
+async function authenticate(
+  deps: Deps, request: FastifyRequest, read: SessionRead | undefined,
+): Promise<{ caller: Caller; read: unknown }> {
   const header = request.headers.authorization ?? '';
   const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
   if (!token) throw unauthenticated(messages.notSignedIn);
-  const caller = await resolveSession(deps.db, deps.clock, token);
-  if (!caller) throw unauthenticated(messages.sessionExpired);
-  return caller;
+  const session = await resolveSessionWith(deps.db, deps.clock, token, read, request.params as Record<string, unknown>);
+  if (!session) throw unauthenticated(messages.sessionExpired);
+  return session;
 }
 
 /** Super-admin sign-ins per address: claimed before the password is compared, given back when it was right. */
