@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { watch } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,16 +55,36 @@ export interface CaughtMail {
   at: number;
 }
 
+// A caught mail's file never changes once it has its name, so each is read once per worker.
+const caught = new Map<string, CaughtMail>();
+
+async function caughtMails(): Promise<CaughtMail[]> {
+  const files = (await readdir(mailDir).catch(() => [] as string[])).filter((f) => f.endsWith('.json') && !caught.has(f));
+  await Promise.all(files.map(async (f) => caught.set(f, JSON.parse(await readFile(join(mailDir, f), 'utf8')))));
+  return [...caught.values()];
+}
+
 /** Waits for the newest mail to `to` whose subject matches, caught by the global mail catcher. */
 export async function waitForMail(to: string, subject: RegExp, timeoutMs = 15_000): Promise<CaughtMail> {
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const files = (await readdir(mailDir).catch(() => [] as string[])).filter((f) => f.endsWith('.json'));
-    const mails = await Promise.all(files.map(async (f) => JSON.parse(await readFile(join(mailDir, f), 'utf8')) as CaughtMail));
-    const match = mails.filter((m) => m.to === to.toLowerCase() && subject.test(m.subject)).sort((a, b) => b.at - a.at)[0];
-    if (match) return match;
-    if (Date.now() > deadline) throw new Error(`No mail to ${to} matching ${subject}`);
-    await new Promise((r) => setTimeout(r, 200));
+  // Woken by each new file rather than a fixed poll, which added up to 200 ms to every sign-up; the poll stays as
+  // a fallback.
+  let wake = () => {};
+  const watcher = watch(mailDir, () => wake());
+  try {
+    for (;;) {
+      const woken = new Promise<void>((resolve) => {
+        wake = resolve;
+        setTimeout(resolve, 200);
+      });
+      const match = (await caughtMails()).filter((m) => m.to === to.toLowerCase() && subject.test(m.subject))
+        .sort((a, b) => b.at - a.at)[0];
+      if (match) return match;
+      if (Date.now() > deadline) throw new Error(`No mail to ${to} matching ${subject}`);
+      await woken;
+    }
+  } finally {
+    watcher.close();
   }
 }
 
