@@ -1,15 +1,18 @@
-import { e2ePort, mailDir, startHearth } from './hearth.ts';
+import { approvalPort, e2ePort, launchHearth, mailDir, startHearth } from './hearth.ts';
 import { startMailCatcher } from './mail-catcher.ts';
 
 /**
- * One mail catcher and one app (REQUIRE_APPROVAL off) for the whole run. Recipe import may fetch loopback, where
- * the tests serve their recipe pages.
+ * One mail catcher, one app (REQUIRE_APPROVAL off) and one with REQUIRE_APPROVAL on for the whole run. Recipe import
+ * may fetch loopback, where the tests serve their recipe pages.
  */
 export default async function globalSetup() {
   const mail = await startMailCatcher(mailDir);
-  process.env.E2E_SMTP_URL = mail.url;
   const app = await startHearth({ port: e2ePort, smtpUrl: mail.url, env: { IMPORT_ALLOW_PRIVATE_HOSTS: 'true' } });
+  // Not waited for: its start (a fresh embedded database, ~15 s) overlaps the first tests instead of holding up
+  // the one test that needs it, which waits until it answers.
+  const approvalApp = launchHearth({ port: approvalPort, smtpUrl: mail.url, env: { REQUIRE_APPROVAL: 'true' } });
   return async () => {
+    await approvalApp.stop();
     await app.stop();
     await mail.stop();
   };

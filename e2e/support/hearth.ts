@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { watch } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtempSync, watch } from 'node:fs';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,14 +11,19 @@ export const mailDir = fileURLToPath(new URL(`../../.tmp/e2e-mail-${e2ePort}`, i
 export const superadmin = { username: 'admin', password: 'Super-Secret-1' };
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
+// The app with REQUIRE_APPROVAL on, for the approval test: the port below the main app's.
+export const approvalPort = e2ePort - 1;
+
 export interface RunningHearth {
   url: string;
+  /** Resolves once the server answers; fails if it exits first or takes over 60 s. */
+  answering(): Promise<void>;
   stop(): Promise<void>;
 }
 
-/** Starts the real server (built web app, fresh PGlite folder) and waits until it answers. */
-export async function startHearth(options: { port: number; smtpUrl: string; env?: Record<string, string> }): Promise<RunningHearth> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'hearth-e2e-'));
+/** Starts the real server (built web app, fresh PGlite folder) without waiting for it. */
+export function launchHearth(options: { port: number; smtpUrl: string; env?: Record<string, string> }): RunningHearth {
+  const dataDir = mkdtempSync(join(tmpdir(), 'hearth-e2e-'));
   const url = `http://127.0.0.1:${options.port}`;
   const child: ChildProcess = spawn(process.execPath, ['server/main.ts'], {
     cwd: repoRoot,
@@ -29,23 +34,39 @@ export async function startHearth(options: { port: number; smtpUrl: string; env?
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/docs/json`)).ok) break;
-    } catch { /* not listening yet */ }
-    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
   return {
     url,
+    answering: () => untilAnswering(url, exited),
     stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      if (!exited()) {
+        const exit = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exit;
+      }
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Starts the real server and waits until it answers. */
+export async function startHearth(options: { port: number; smtpUrl: string; env?: Record<string, string> }): Promise<RunningHearth> {
+  const app = launchHearth(options);
+  await app.answering();
+  return app;
+}
+
+/** Waits until the server at `url` answers (from any process; `exited` tells when its own child has died). */
+export async function untilAnswering(url: string, exited = () => false): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (exited()) throw new Error(`the server for ${url} exited`);
+    try {
+      if ((await fetch(`${url}/api/docs/json`)).ok) return;
+    } catch { /* not listening yet */ }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within 60 s`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
 
 export interface CaughtMail {

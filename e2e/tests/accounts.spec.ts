@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { linkIn, password, startHearth, superadmin, uniqueEmail, waitForMail } from '../support/hearth.ts';
+import { approvalPort, linkIn, password, superadmin, uniqueEmail, untilAnswering, waitForMail } from '../support/hearth.ts';
 
 async function register(page: Page, name: string, email: string) {
   const form = page.getByRole('form', { name: 'Register' });
@@ -8,6 +8,13 @@ async function register(page: Page, name: string, email: string) {
   await form.getByLabel('Password').fill(password);
   await form.getByRole('button', { name: 'Register' }).click();
   await expect(form.getByText('Registration successful!')).toBeVisible();
+}
+
+/** Registers through the form on /auth and opens the link the verification mail carries. */
+async function registerAndVerify(page: Page, name: string, email: string) {
+  await page.goto('/auth');
+  await register(page, name, email);
+  await page.goto(linkIn((await waitForMail(email, /Verify/)).text, '/verify-email'));
 }
 
 async function passwordLogin(page: Page, email: string) {
@@ -19,11 +26,7 @@ async function passwordLogin(page: Page, email: string) {
 
 test('register, verify by mail, sign in with the password, sign out, sign in with an emailed code', async ({ page }) => {
   const email = uniqueEmail('journey');
-  await page.goto('/auth');
-  await register(page, 'Jo Journey', email);
-
-  const mail = await waitForMail(email, /Verify/);
-  await page.goto(linkIn(mail.text, '/verify-email'));
+  await registerAndVerify(page, 'Jo Journey', email);
   await expect(page.getByText('Email verified!')).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/, { timeout: 6000 });
 
@@ -78,9 +81,7 @@ test('registration lists each failed password rule', async ({ page }) => {
 
 test('a password reset link sets a new password', async ({ page }) => {
   const email = uniqueEmail('reset');
-  await page.goto('/auth');
-  await register(page, 'Re Set', email);
-  await page.goto(linkIn((await waitForMail(email, /Verify/)).text, '/verify-email'));
+  await registerAndVerify(page, 'Re Set', email);
   await expect(page.getByText('Email verified!')).toBeVisible();
 
   await page.goto('/request-password-reset');
@@ -105,47 +106,43 @@ test('a missing verification token says so', async ({ page }) => {
 });
 
 test.describe('with approval required', () => {
-  test.use({ baseURL: 'http://127.0.0.1:3198' });
+  const approvalUrl = `http://127.0.0.1:${approvalPort}`;
+  test.use({ baseURL: approvalUrl });
 
   test('a super admin approves a pending user at /superadmin, who can then sign in', async ({ page }) => {
     test.setTimeout(90_000);
-    const app = await startHearth({ port: 3198, smtpUrl: process.env.E2E_SMTP_URL!, env: { REQUIRE_APPROVAL: 'true' } });
-    try {
-      const email = uniqueEmail('approve');
-      await page.goto('/auth');
-      await register(page, 'Ap Prove', email);
-      await page.goto(linkIn((await waitForMail(email, /Verify/)).text, '/verify-email'));
-      await expect(page.getByText('An administrator will approve your account shortly.')).toBeVisible();
-      await page.goto('/auth');
-      await passwordLogin(page, email);
-      await expect(page.getByText('Your account is pending email verification.')).toBeVisible();
+    // The global setup starts this app and leaves it coming up meanwhile.
+    await untilAnswering(approvalUrl);
+    const email = uniqueEmail('approve');
+    await registerAndVerify(page, 'Ap Prove', email);
+    await expect(page.getByText('An administrator will approve your account shortly.')).toBeVisible();
+    await page.goto('/auth');
+    await passwordLogin(page, email);
+    await expect(page.getByText('Your account is pending email verification.')).toBeVisible();
 
-      await page.goto('/superadmin');
-      await page.getByLabel('Username').fill(superadmin.username);
-      await page.getByLabel('Password').fill('wrong');
-      await page.getByRole('button', { name: 'Login' }).click();
-      await expect(page.getByText('Login failed. Please check your credentials.')).toBeVisible();
-      await page.getByLabel('Password').fill(superadmin.password);
-      await page.getByRole('button', { name: 'Login' }).click();
-      await expect(page.getByRole('tab', { name: /Pending Users/ })).toBeVisible();
-      await page.getByRole('button', { name: 'Approve Selected (0)' }).click();
-      await expect(page.getByText('Please select at least one user')).toBeVisible();
-      await page.getByLabel(`Select ${email}`).check();
-      await page.getByRole('button', { name: 'Approve Selected (1)' }).click();
-      await expect(page.getByLabel(`Select ${email}`)).toHaveCount(0);
-      await page.getByRole('tab', { name: 'All Users' }).click();
-      await expect(page.getByLabel(`Status of ${email}`)).toHaveValue('ACTIVE');
-      // At 1280 px the status is read whole, not clipped to "ACTIV".
-      expect((await page.getByLabel(`Status of ${email}`).boundingBox())!.width).toBeGreaterThanOrEqual(130);
-      await page.getByRole('button', { name: 'Home' }).click();
-      await expect(page).toHaveURL(/3198\/(auth)?$/);
+    await page.goto('/superadmin');
+    await page.getByLabel('Username').fill(superadmin.username);
+    await page.getByLabel('Password').fill('wrong');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Login failed. Please check your credentials.')).toBeVisible();
+    await page.getByLabel('Password').fill(superadmin.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('tab', { name: /Pending Users/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Approve Selected (0)' }).click();
+    await expect(page.getByText('Please select at least one user')).toBeVisible();
+    await page.getByLabel(`Select ${email}`).check();
+    await page.getByRole('button', { name: 'Approve Selected (1)' }).click();
+    await expect(page.getByLabel(`Select ${email}`)).toHaveCount(0);
+    await page.getByRole('tab', { name: 'All Users' }).click();
+    await expect(page.getByLabel(`Status of ${email}`)).toHaveValue('ACTIVE');
+    // At 1280 px the status is read whole, not clipped to "ACTIV".
+    expect((await page.getByLabel(`Status of ${email}`).boundingBox())!.width).toBeGreaterThanOrEqual(130);
+    await page.getByRole('button', { name: 'Home' }).click();
+    await expect(page).toHaveURL(new RegExp(`:${approvalPort}/(auth)?$`));
 
-      await page.goto('/auth');
-      await passwordLogin(page, email);
-      await expect(page).toHaveURL(/3198\/$/);
-    } finally {
-      await app.stop();
-    }
+    await page.goto('/auth');
+    await passwordLogin(page, email);
+    await expect(page).toHaveURL(new RegExp(`:${approvalPort}/$`));
   });
 });
 
