@@ -116,7 +116,8 @@ export function linkIn(text: string, path: string): string {
 }
 
 let n = 0;
-export const uniqueEmail = (prefix = 'e2e') => `${prefix}${Date.now().toString(36)}${++n}@example.test`;
+// With the process id, so two workers asking in the same millisecond get different addresses.
+export const uniqueEmail = (prefix = 'e2e') => `${prefix}${Date.now().toString(36)}${++n}.${process.pid}@example.test`;
 export const password = 'Cozy-Kitchen-42';
 
 /**
