@@ -13,10 +13,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { chromium } from '@playwright/test';
 import lighthouse, { type Flags } from 'lighthouse';
-import { migrate, pgliteDatabase } from '../../server/platform/db/client.ts';
+import { migrate, openPglite } from '../../server/platform/db/client.ts';
 import { member, serveApp } from './support/common.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -47,7 +46,7 @@ function freePort(): Promise<number> {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-const database = pgliteDatabase(await PGlite.create());
+const database = await openPglite({}); // no data folder: in memory
 await migrate(database);
 const { app, base } = await serveApp(database, { env: { WEB_DIST: webDist, WRITES_PER_MINUTE: '1000000' } });
 const profile = await mkdtemp(join(tmpdir(), 'hearth-lighthouse-'));

@@ -3,12 +3,20 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { App } from './app/App.tsx';
+import { ApiError } from './shared/api/client.ts';
 import { OfflineCacheProvider, offlineDays } from './shared/offline/persistence.tsx';
 import './shared/ui/ui.css';
 
 const queryClient = new QueryClient({
-  // What was seen stays in memory as long as it is kept on the device, so it is there to show offline.
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: true, gcTime: offlineDays * 86_400_000 } },
+  defaultOptions: {
+    queries: {
+      // A refusal (a missing list, no access) stays a refusal: a retry would only show its message a second late.
+      retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
+      refetchOnWindowFocus: true,
+      // What was seen stays in memory as long as it is kept on the device, so it is there to show offline.
+      gcTime: offlineDays * 86_400_000,
+    },
+  },
 });
 // How queued changes are sent must be known before the stored queue is restored (so changes from before a
 // reload resume); that code comes with the first restore rather than in the first bundle.

@@ -24,8 +24,6 @@ export function useMeals(familyId: string | null | undefined) {
 export const mealQuery = (id: string) => queryOptions({
   queryKey: mealKeys.detail(id),
   queryFn: () => call(api.getMeal, { params: { id } }),
-  // A missing meal stays missing; retrying would only delay 'Meal not found.'.
-  retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
   staleTime: prefetchedFreshMs,
 });
 
