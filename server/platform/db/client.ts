@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { preparedPglite } from './pglite-statements.ts';
 import { asPglite, PgliteThread, type PgliteSource } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
@@ -49,11 +50,14 @@ export async function openPglite(source: PgliteSource): Promise<Database> {
   };
 }
 
-/** Wraps a PGlite client open on this thread (server tests open theirs so); LISTEN works within it. */
+/**
+ * Wraps a PGlite client open on this thread (server tests open theirs so), its statements prepared as on the engine
+ * thread; LISTEN works within it.
+ */
 export function pgliteDatabase(client: PGlite): Database {
   return {
     engine: 'pglite',
-    db: drizzlePglite(client, { schema }) as unknown as Db,
+    db: drizzlePglite(preparedPglite(client), { schema }) as unknown as Db,
     listen: async (channel, listener) => {
       const stop = await client.listen(channel, listener);
       return async () => stop();

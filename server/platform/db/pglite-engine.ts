@@ -1,9 +1,11 @@
 /**
  * The embedded engine's thread (started by `PgliteThread`): PGlite runs here and answers the server thread's
- * requests. PGlite's own lock orders them: while a transaction is open, other statements wait for its end.
+ * requests. PGlite's own lock orders them: while a transaction is open, other statements wait for its end. Every
+ * statement runs prepared (`pglite-statements.ts`).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+import { PreparedStatements } from './pglite-statements.ts';
 import type { EngineSource, RemoteError, Reply, Request } from './pglite-thread.ts';
 
 const port = parentPort!;
@@ -80,12 +82,14 @@ async function end(id: number, commit: boolean): Promise<null> {
   return null;
 }
 
-async function query(db: PGlite, request: Extract<Request, { op: 'query' }>) {
+async function query(statements: PreparedStatements, request: Extract<Request, { op: 'query' }>) {
   const options = { rowMode: request.rowMode, parsers };
-  if (request.transaction === undefined) return pick(await db.query(request.sql, request.params, options));
+  if (request.transaction === undefined) {
+    return pick(await statements.query(request.sql, request.params, options, false));
+  }
   const open = transactions.get(request.transaction);
-  if (!open?.tx) throw new Error(`No open transaction ${request.transaction}`);
-  const running = open.tx.query(request.sql, request.params, options);
+  if (!open?.tx || open.tx.closed) throw new Error(`No open transaction ${request.transaction}`);
+  const running = statements.query(request.sql, request.params, options, true);
   open.pending.add(running);
   try {
     return pick(await running);
@@ -98,10 +102,10 @@ function pick({ rows, fields, affectedRows }: { rows: unknown[]; fields: unknown
   return { rows, fields, affectedRows };
 }
 
-async function run(db: PGlite, request: Request): Promise<unknown> {
+async function run(db: PGlite, statements: PreparedStatements, request: Request): Promise<unknown> {
   switch (request.op) {
     case 'query':
-      return query(db, request);
+      return query(statements, request);
     case 'begin':
       return begin(db);
     case 'end':
@@ -127,8 +131,9 @@ try {
     dataDir: source.dataDir,
     ...(source.dump ? { loadDataDir: new Blob([source.dump]) } : {}),
   });
+  const statements = new PreparedStatements(db);
   port.on('message', (request: Request & { id: number }) => {
-    run(db, request).then(
+    run(db, statements, request).then(
       (result) => reply({ id: request.id, result }),
       (error: unknown) => reply({ id: request.id, error: described(error) }),
     );

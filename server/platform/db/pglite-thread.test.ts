@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { openPglite, pgliteDatabase, rawRows, type Database } from './client.ts';
+import { drizzle } from 'drizzle-orm/pglite';
+import { openPglite, rawRows, type Database, type Db } from './client.ts';
 import { isUniqueViolation } from './tenancy.ts';
 import { templateDump } from '../../test/databases.ts';
 
@@ -79,9 +80,9 @@ describe('PGlite on its own thread', () => {
       array[1.5, 2]::numeric[] as amounts, 9007199254740993::int8 as big, 2.5::numeric as price,
       '{"a": [1, 2]}'::jsonb as doc, '\\x0102'::bytea as raw, true as yes, null::text as nothing,
       'b8a3a8f4-3c1e-4b7e-9a55-0c8f0b7c1d2e'::uuid as id`;
-    const local = pgliteDatabase(await PGlite.create({ loadDataDir: await templateDump(inject('templates')) }));
+    const local = await PGlite.create({ loadDataDir: await templateDump(inject('templates')) });
     try {
-      expect(await rawRows(database.db, query)).toEqual(await rawRows(local.db, query));
+      expect(await rawRows(database.db, query)).toEqual(await rawRows(drizzle(local) as unknown as Db, query));
     } finally {
       await local.close();
     }

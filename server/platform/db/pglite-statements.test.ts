@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
+import { PreparedStatements } from './pglite-statements.ts';
+
+let db: PGlite;
+beforeAll(async () => {
+  db = await PGlite.create();
+  await db.exec('create table pantry (id int primary key, name text not null)');
+});
+afterAll(async () => { await db.close(); });
+
+const prepared = async () => (await db.query<{ name: string; statement: string }>(
+  'select name, statement from pg_prepared_statements order by name')).rows;
+
+const select = 'select name from pantry where id = $1';
+
+describe('prepared statements on PGlite', () => {
+  it('parses a text once under a name, then only binds it with each call\'s values', async () => {
+    const statements = new PreparedStatements(db);
+    await db.exec(`insert into pantry values (1, 'flour'), (2, 'salt')`);
+    const names = [];
+    for (const id of [1, 2, 3]) names.push((await statements.query(select, [id], {}, false)).rows);
+    expect(names).toEqual([[{ name: 'flour' }], [{ name: 'salt' }], []]);
+    expect(await prepared()).toEqual([{ name: 'hearth_0', statement: select }]);
+    expect(statements.size).toBe(1);
+    await db.exec('deallocate all; delete from pantry');
+  });
+
+  it('sends and answers values of every kind as PGlite\'s own query does', async () => {
+    const statements = new PreparedStatements(db);
+    const text = `select $1::timestamptz as at, $2::int as n, $3::text as s, $4::text as nothing, $5::bool as yes,
+      $6::jsonb as doc, $7::int[] as ids, $8::numeric as price, $9::date as day`;
+    const params = [new Date('2026-11-24T10:30:00Z'), 7, 'it\'s', null, false, { a: [1, 'b'] }, [3, 4], '2.50',
+      '2026-11-24'];
+    for (const rowMode of ['object', 'array'] as const) {
+      expect((await statements.query(text, params, { rowMode }, false)).rows)
+        .toEqual((await db.query(text, params, { rowMode })).rows);
+    }
+    await db.exec('deallocate all');
+  });
+
+  it('keeps at most its capacity, closing the least recently used, and prepares an evicted text again', async () => {
+    const statements = new PreparedStatements(db, 2);
+    const [a, b, c] = ['select 1 as n', 'select 2 as n', 'select 3 as n'];
+    for (const text of [a, b, a, c]) await statements.query(text, [], {}, false);
+    expect((await prepared()).map((row) => row.statement).sort()).toEqual([a, c]);
+    expect((await statements.query(b, [], {}, false)).rows).toEqual([{ n: 2 }]);
+    expect((await prepared()).map((row) => row.statement).sort()).toEqual([b, c]);
+    await db.exec('deallocate all');
+  });
+
+  it('keeps no refused text, and a text prepared in a rolled-back transaction still runs after it', async () => {
+    const statements = new PreparedStatements(db);
+    await expect(statements.query('selec 1', [], {}, false)).rejects.toMatchObject({ code: '42601' });
+    expect(statements.size).toBe(0);
+    const insert = 'insert into pantry values ($1, $2)';
+    await expect(db.transaction(async () => {
+      await statements.query(insert, [1, 'yeast'], {}, true);
+      throw new Error('changed my mind');
+    })).rejects.toThrow('changed my mind');
+    expect((await db.query('select count(*)::int as n from pantry')).rows).toEqual([{ n: 0 }]);
+    await statements.query(insert, [2, 'sugar'], {}, false);
+    await expect(statements.query(insert, [2, 'again'], {}, false)).rejects.toMatchObject({ code: '23505' });
+    expect((await db.query('select name from pantry')).rows).toEqual([{ name: 'sugar' }]);
+    expect(statements.size).toBe(1);
+    await db.exec('deallocate all; delete from pantry');
+  });
+});
