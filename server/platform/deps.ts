@@ -22,4 +22,6 @@ export interface Deps {
   events: Events;
   idempotency: Idempotency;
   log: FastifyBaseLogger;
+  /** Answers are checked against the contract with zod (tests, development). */
+  checkResponses: boolean;
 }

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { GroceryItem } from '@hearth/contract/grocery';
 import type { SessionRead } from '../../platform/auth/sessions.ts';
 import { rawRows, type Queryable } from '../../platform/db/client.ts';
 import {
@@ -57,35 +58,30 @@ export type ShownItem = Pick<ItemRow,
   | 'recurringItemId' | 'addedFromRecipeId'>;
 
 /**
- * A list's items in list order as one JSON text, or null unless the list is the family's: the ownership check and
- * the read in one statement (the embedded engine decodes one value instead of ten columns a row, and drizzle's
- * per-field mapping was most of a long list's cost).
+ * A list's items as their answer's JSON text (`GroceryItem[]`, places 0-based in list order), or null unless the
+ * list is the family's: the ownership check, the read and the answer in one statement. The server sends the text as
+ * it is (`JsonText`): it neither parses nor serializes a long list again.
  */
 function itemsJson(listId: SQL, familyId: SQL): SQL {
-  return sql`(select coalesce(json_agg(json_build_object('id', i.id, 'name', i.name, 'quantity', i.quantity,
-      'unit', i.unit, 'category', i.category, 'recurrence', i.recurrence, 'isPurchased', i.is_purchased,
-      'recurringItemId', i.recurring_item_id, 'addedFromRecipeId', i.added_from_recipe_id)
-      order by i.position, i.created_at) filter (where i.id is not null), '[]')::text
-    from ${groceryLists} l left join ${groceryItems} i on i.list_id = l.id and i.family_id = l.family_id
-    where l.id = ${listId} and l.family_id = ${familyId}
-    group by l.id)`;
+  return sql`(select coalesce((select json_agg(json_build_object('id', i.id, 'name', i.name,
+      'quantity', i.quantity, 'unit', i.unit, 'category', i.category, 'recurrence', i.recurrence, 'position', i.place,
+      'isPurchased', i.is_purchased, 'listId', i.list_id, 'familyId', i.family_id,
+      'recurringItemId', i.recurring_item_id, 'addedFromRecipeId', i.added_from_recipe_id) order by i.place)
+    from (select *, row_number() over (order by position, created_at) - 1 as place from ${groceryItems}
+      where list_id = l.id and family_id = l.family_id) i), '[]')::text
+    from ${groceryLists} l where l.id = ${listId} and l.family_id = ${familyId})`;
 }
 
-/** Items as `itemsJson` answers them, with the list and family ids every item carries. */
-export function parseItems(text: string, listId: string, familyId: string): ShownItem[] {
-  return (JSON.parse(text) as Omit<ShownItem, 'listId' | 'familyId'>[]).map((item) => ({ ...item, listId, familyId }));
-}
-
-/** The items of the route's `listId` (JSON text, null unless the list is the caller's family's), read in the session lookup. */
+/** The items of the route's `listId` (as `itemsJson`), read in the session lookup. */
 export const itemsWithSession: SessionRead = {
   name: 'grocery_items',
   expression: (familyId) => itemsJson(sql`${sql.placeholder('listId')}::uuid`, familyId),
 };
 
 /** The items of the family's list in list order, or undefined when the family has no such list. */
-export async function listItems(q: Queryable, listId: string, familyId: string): Promise<ShownItem[] | undefined> {
+export async function listItems(q: Queryable, listId: string, familyId: string): Promise<GroceryItem[] | undefined> {
   const [row] = await rawRows<{ items: string | null }>(q, sql`select ${itemsJson(sql`${listId}`, sql`${familyId}`)} as items`);
-  return row?.items == null ? undefined : parseItems(row.items, listId, familyId);
+  return row?.items == null ? undefined : JSON.parse(row.items) as GroceryItem[];
 }
 
 export async function findItem(q: Queryable, itemId: string, familyId: string): Promise<ItemRow | undefined> {
