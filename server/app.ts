@@ -103,7 +103,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     checkResponses: options.checkResponses !== false,
   };
 
-  await securityHeaders(app as unknown as FastifyInstance);
+  securityHeaders(app as unknown as FastifyInstance);
   // Answers and unprecompressed files over 1 kB; brotli at a quality cheap enough for per-request JSON.
   await app.register(compress, {
     threshold: 1024, encodings: ['br', 'gzip'],
