@@ -6,9 +6,11 @@
  * Lighthouse drives Debian's Chromium (CHROME_PATH, /usr/bin/chromium by default), launched by Playwright with a
  * debugging port so the signed-in run can put the session in localStorage first, as the web app keeps it.
  * Builds the web app when its sources changed (or measures WEB_DIST as it is). Run: `node scripts/bench/lighthouse.ts`.
+ * LIGHTHOUSE_OUT=<folder> also saves each run's report (`<page>.report.json`) and trace (`<page>.trace.json`, opens in
+ * Chrome DevTools' Performance panel) there, to see what the main thread did.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,6 +45,9 @@ function freePort(): Promise<number> {
     server.once('error', reject);
   });
 }
+
+const outDir = process.env.LIGHTHOUSE_OUT;
+if (outDir) await mkdir(outDir, { recursive: true });
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -96,9 +101,12 @@ try {
     await setup.close();
   };
 
-  const runs: { label: string; url: string; flags?: Flags; prepare?: () => Promise<void> }[] = [
-    { label: '/auth', url: `${base}/auth` },
-    { label: `/list/{id}, ${listSize} items`, url: `${base}/list/${String(list.id)}`, flags: { disableStorageReset: true }, prepare: signIn },
+  const runs: { label: string; name: string; url: string; flags?: Flags; prepare?: () => Promise<void> }[] = [
+    { label: '/auth', name: 'auth', url: `${base}/auth` },
+    {
+      label: `/list/{id}, ${listSize} items`, name: 'list', url: `${base}/list/${String(list.id)}`,
+      flags: { disableStorageReset: true }, prepare: signIn,
+    },
   ];
   for (const run of runs) {
     await run.prepare?.();
@@ -108,6 +116,10 @@ try {
     if (!result) throw new Error(`Lighthouse gave no result for ${run.url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    if (outDir) {
+      await writeFile(join(outDir, `${run.name}.report.json`), JSON.stringify(lhr));
+      await writeFile(join(outDir, `${run.name}.trace.json`), JSON.stringify(result.artifacts.Trace));
+    }
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const audit = (id: string) => lhr.audits[id]?.displayValue ?? '?';
     const scriptBytes = (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)
