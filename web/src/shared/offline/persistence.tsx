@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { hydrate, IsRestoringProvider, onlineManager, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { persistQueryClientSubscribe, type PersistedClient, type Persister } from '@tanstack/react-query-persist-client';
 import { del, get, set } from 'idb-keyval';
@@ -87,7 +87,8 @@ export function OfflineCacheProvider({ client, beforeRestore, children }: {
     void restore.finally(() => {
       if (stopped) return;
       stop = persistQueryClientSubscribe(options);
-      setRestoredFor(userId);
+      // Every screen's queries re-render when the restore ends: made in slices, not in one task.
+      startTransition(() => setRestoredFor(userId));
       // Offline they would only pause again; the client resumes them itself when the network is back.
       if (onlineManager.isOnline()) void client.resumePausedMutations();
     });
