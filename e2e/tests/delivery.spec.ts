@@ -45,3 +45,17 @@ test('following a link loads the next page\'s data alongside its code', async ({
   await expect(page).toHaveTitle('Meals · Hearth');
   expect(times.dataRequested).toBeLessThan(times.chunkArrived);
 });
+
+test('a signed-out visit to a member\'s page loads only the sign-in page\'s code, not that page\'s', async ({ page }) => {
+  const chunks: string[] = [];
+  page.on('request', (request) => {
+    const name = new URL(request.url()).pathname.match(/^\/assets\/([A-Za-z]+)-[^/]*\.js$/)?.[1];
+    if (name) chunks.push(name);
+  });
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole('form', { name: 'Password Login' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(chunks).toContain('index');
+  expect(chunks).not.toContain('NewsfeedPage');
+});

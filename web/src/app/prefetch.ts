@@ -28,6 +28,8 @@ interface RouteLoad {
   path: string;
   code?: () => Promise<unknown>;
   data?: Data;
+  /** Shown without a session (the super-admin console signs in on its own page); a member's page redirects to /auth. */
+  open?: true;
 }
 
 const grocery = () => import('../features/grocery/queries.ts');
@@ -67,7 +69,7 @@ const routeLoads: RouteLoad[] = [
   { path: paths.locations, code: pageCode.locations },
   { path: paths.calendar, code: pageCode.calendar },
   { path: paths.aiMealPlanner, code: pageCode.aiMealPlanner },
-  { path: paths.superadmin, code: pageCode.superadmin },
+  { path: paths.superadmin, code: pageCode.superadmin, open: true },
 ];
 
 /**
@@ -78,6 +80,7 @@ export function prefetchRoute(queryClient: QueryClient, pathname: string): void 
   for (const route of routeLoads) {
     const match = matchPath(route.path, pathname);
     if (!match) continue;
+    if (!route.open && !session.token()) return;
     void route.code?.().catch(() => undefined);
     const familyId = session.token() ? session.user()?.familyId : null;
     if (route.data && familyId) void route.data(queryClient, match.params, familyId).catch(() => undefined);
