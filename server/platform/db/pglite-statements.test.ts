@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { PreparedStatements } from './pglite-statements.ts';
 
@@ -8,6 +8,9 @@ beforeAll(async () => {
   await db.exec('create table pantry (id int primary key, name text not null)');
 });
 afterAll(async () => { await db.close(); });
+
+/** Each test sees only the statements it prepares. */
+beforeEach(async () => { await db.exec('deallocate all'); });
 
 const prepared = async () => (await db.query<{ name: string; statement: string }>(
   'select name, statement from pg_prepared_statements order by name')).rows;
@@ -21,9 +24,16 @@ describe('prepared statements on PGlite', () => {
     const names = [];
     for (const id of [1, 2, 3]) names.push((await statements.query(select, [id], {}, false)).rows);
     expect(names).toEqual([[{ name: 'flour' }], [{ name: 'salt' }], []]);
-    expect(await prepared()).toEqual([{ name: 'hearth_0', statement: select }]);
+    expect(await prepared()).toEqual([{ name: expect.stringMatching(/^hearth_\d+$/), statement: select }]);
     expect(statements.size).toBe(1);
-    await db.exec('deallocate all; delete from pantry');
+    await db.exec('delete from pantry');
+  });
+
+  it('gives two sets on one PGlite names of their own', async () => {
+    const [first, second] = [new PreparedStatements(db), new PreparedStatements(db)];
+    expect((await first.query('select 1 as n', [], {}, false)).rows).toEqual([{ n: 1 }]);
+    expect((await second.query('select 2 as n', [], {}, false)).rows).toEqual([{ n: 2 }]);
+    expect(new Set((await prepared()).map((row) => row.name)).size).toBe(2);
   });
 
   it('sends and answers values of every kind as PGlite\'s own query does', async () => {
@@ -36,7 +46,6 @@ describe('prepared statements on PGlite', () => {
       expect((await statements.query(text, params, { rowMode }, false)).rows)
         .toEqual((await db.query(text, params, { rowMode })).rows);
     }
-    await db.exec('deallocate all');
   });
 
   it('keeps at most its capacity, closing the least recently used, and prepares an evicted text again', async () => {
@@ -46,7 +55,6 @@ describe('prepared statements on PGlite', () => {
     expect((await prepared()).map((row) => row.statement).sort()).toEqual([a, c]);
     expect((await statements.query(b, [], {}, false)).rows).toEqual([{ n: 2 }]);
     expect((await prepared()).map((row) => row.statement).sort()).toEqual([b, c]);
-    await db.exec('deallocate all');
   });
 
   it('keeps no refused text, and a text prepared in a rolled-back transaction still runs after it', async () => {
@@ -63,6 +71,6 @@ describe('prepared statements on PGlite', () => {
     await expect(statements.query(insert, [2, 'again'], {}, false)).rejects.toMatchObject({ code: '23505' });
     expect((await db.query('select name from pantry')).rows).toEqual([{ name: 'sugar' }]);
     expect(statements.size).toBe(1);
-    await db.exec('deallocate all; delete from pantry');
+    await db.exec('delete from pantry');
   });
 });

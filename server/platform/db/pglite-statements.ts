@@ -20,6 +20,9 @@ interface Statement {
 /** Enough for every statement the app sends; a text past it (a rare `in` list's length) evicts the least used. */
 const defaultCapacity = 500;
 
+/** Names are unique in the thread, so two sets on one PGlite cannot take each other's. */
+let nextName = 0;
+
 function joined(messages: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(messages.reduce((size, message) => size + message.length, 0));
   let offset = 0;
@@ -35,7 +38,6 @@ export class PreparedStatements {
   readonly #capacity: number;
   /** By SQL text, least recently used first. */
   readonly #statements = new Map<string, Statement>();
-  #nextName = 0;
 
   constructor(db: PGlite, capacity = defaultCapacity) {
     this.#db = db;
@@ -78,7 +80,7 @@ export class PreparedStatements {
       this.#statements.delete(leastUsed);
       messages.push(serialize.close({ type: 'S', name: evicted.name }));
     }
-    const name = `hearth_${this.#nextName++}`;
+    const name = `hearth_${nextName++}`;
     messages.push(serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync());
     const described = await this.#db.execProtocol(joined(messages), { syncToFs: false });
     const statement = { name, paramTypes: parse.parseDescribeStatementResults(described.messages) };
