@@ -100,7 +100,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
     events: new Events(clock, realtime),
     idempotency: new Idempotency(options.database.db, clock),
     log: app.log,
-    checkResponses: options.checkResponses !== false,
   };
 
   securityHeaders(app as unknown as FastifyInstance);

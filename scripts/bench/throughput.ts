@@ -3,7 +3,8 @@
  * doing one indexed point select on the same engine. Calls: GET /api/me, the family's lists, a 100- and a
  * 500-item list, meals; then item adds (POST /api/grocery) on lists of 100, 1,000 and near the list bound, by one
  * client and by 50 at once.
- * BENCH_SECONDS sets each run's length (default 10). Run: `node scripts/bench/throughput.ts`.
+ * BENCH_SECONDS sets each run's length (default 10); BENCH_ONLY=<text> runs only the calls whose name contains it
+ * (and the limit), to compare one call before and after a change. Run: `node scripts/bench/throughput.ts`.
  */
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
@@ -19,6 +20,8 @@ const connections = 50;
 const addsPerSize = 300;
 // The largest list leaves room for every add under the list bound.
 const addSizes = [100, 1000, groceryLimits.itemsPerList - addsPerSize - addsPerSize / 3];
+const only = process.env.BENCH_ONLY;
+const wanted = (name: string) => !only || name.includes(only);
 
 /** `reqPerSec` is undefined for a fixed number of requests: autocannon times those runs in whole seconds. */
 interface Result { reqPerSec?: number; p50: number; p95: number; errors: number }
@@ -85,9 +88,9 @@ async function bench(label: string, database: Database): Promise<void> {
       ['GET /api/grocery/list/{id}, 500 items', `/api/grocery/list/${large}`],
       ['GET /api/meals/family/{familyId}', `/api/meals/family/${ada.familyId}`],
     ] as const) {
-      rows.push([name, await load(`${base}${path}`, { headers })]);
+      if (wanted(name)) rows.push([name, await load(`${base}${path}`, { headers })]);
     }
-    for (const size of addSizes) {
+    for (const size of wanted('POST /api/grocery') ? addSizes : []) {
       const listId = await newList(`Adds ${size}`, size);
       await analyze(database);
       // autocannon puts a fresh id for [<id>] in each request: every add is a new item, not a merge into one.

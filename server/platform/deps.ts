@@ -22,6 +22,4 @@ export interface Deps {
   events: Events;
   idempotency: Idempotency;
   log: FastifyBaseLogger;
-  /** Answers are checked against the contract with zod (tests, development). */
-  checkResponses: boolean;
 }

@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { GroceryItem } from '@hearth/contract/grocery';
 import type { SessionRead } from '../../platform/auth/sessions.ts';
 import { rawRows, type Queryable } from '../../platform/db/client.ts';
 import {
@@ -57,31 +56,42 @@ export type ShownItem = Pick<ItemRow,
   'id' | 'name' | 'quantity' | 'unit' | 'category' | 'recurrence' | 'isPurchased' | 'listId' | 'familyId'
   | 'recurringItemId' | 'addedFromRecipeId'>;
 
+/** An item as `itemsJson` writes it: its fields in this order, without the list and family ids. */
+type ItemTuple = [
+  id: string, name: string, quantity: number | null, unit: string | null, category: string | null,
+  recurrence: ShownItem['recurrence'], isPurchased: boolean, recurringItemId: string | null,
+  addedFromRecipeId: string | null,
+];
+
 /**
- * A list's items as their answer's JSON text (`GroceryItem[]`, places 0-based in list order), or null unless the
- * list is the family's: the ownership check, the read and the answer in one statement. The server sends the text as
- * it is (`JsonText`): it neither parses nor serializes a long list again.
+ * A list's items in list order as one JSON text of compact rows (`ItemTuple`), or null unless the list is the
+ * family's: the ownership check and the read in one statement. Arrays, not objects: writing an object per item was
+ * most of the database's time on a long list (600 against 340 us a statement for 100 items on PostgreSQL).
  */
 function itemsJson(listId: SQL, familyId: SQL): SQL {
-  // A row to JSON with its column names: about a fifth cheaper than json_build_object per item, and shorter text.
-  return sql`(select coalesce((select json_agg(i order by i.position) from (select id, name, quantity, unit, category,
-      recurrence, (row_number() over (order by position, created_at) - 1)::int as position, is_purchased as "isPurchased",
-      list_id as "listId", family_id as "familyId", recurring_item_id as "recurringItemId",
-      added_from_recipe_id as "addedFromRecipeId"
-    from ${groceryItems} where list_id = l.id and family_id = l.family_id) i), '[]')::text
+  return sql`(select coalesce((select json_agg(json_build_array(i.id, i.name, i.quantity, i.unit, i.category,
+      i.recurrence, i.is_purchased, i.recurring_item_id, i.added_from_recipe_id) order by i.position, i.created_at)
+    from ${groceryItems} i where i.list_id = l.id and i.family_id = l.family_id), '[]')::text
     from ${groceryLists} l where l.id = ${listId} and l.family_id = ${familyId})`;
 }
 
-/** The items of the route's `listId` (as `itemsJson`), read in the session lookup. */
+/** Items as `itemsJson` answers them, with the list and family ids every item carries. */
+export function parseItems(text: string, listId: string, familyId: string): ShownItem[] {
+  return (JSON.parse(text) as ItemTuple[]).map(([
+    id, name, quantity, unit, category, recurrence, isPurchased, recurringItemId, addedFromRecipeId,
+  ]) => ({ id, name, quantity, unit, category, recurrence, isPurchased, recurringItemId, addedFromRecipeId, listId, familyId }));
+}
+
+/** The items of the route's `listId` (JSON text, null unless the list is the caller's family's), read in the session lookup. */
 export const itemsWithSession: SessionRead = {
   name: 'grocery_items',
   expression: (familyId) => itemsJson(sql`${sql.placeholder('listId')}::uuid`, familyId),
 };
 
 /** The items of the family's list in list order, or undefined when the family has no such list. */
-export async function listItems(q: Queryable, listId: string, familyId: string): Promise<GroceryItem[] | undefined> {
+export async function listItems(q: Queryable, listId: string, familyId: string): Promise<ShownItem[] | undefined> {
   const [row] = await rawRows<{ items: string | null }>(q, sql`select ${itemsJson(sql`${listId}`, sql`${familyId}`)} as items`);
-  return row?.items == null ? undefined : JSON.parse(row.items) as GroceryItem[];
+  return row?.items == null ? undefined : parseItems(row.items, listId, familyId);
 }
 
 export async function findItem(q: Queryable, itemId: string, familyId: string): Promise<ItemRow | undefined> {

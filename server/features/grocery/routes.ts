@@ -11,7 +11,7 @@ export function groceryRoutes(app: App, deps: Deps): void {
     { readWithSession: sessionReads.lists });
   route(app, deps, api.createList, ({ body, caller, db }) => grocery.createList(caller, body, db));
   route(app, deps, api.deleteList, ({ params, caller }) => grocery.deleteList(caller, params.listId));
-  route(app, deps, api.getItems, async ({ caller, read }) => grocery.items(caller, read),
+  route(app, deps, api.getItems, async ({ params, caller, read }) => grocery.items(caller, params.listId, read),
     { readWithSession: sessionReads.items });
   route(app, deps, api.addItem, ({ body, caller, db }) => grocery.addItem(caller, body, db));
   route(app, deps, api.updateItem, ({ params, body, caller }) => grocery.updateItem(caller, params.itemId, body));

@@ -1,7 +1,5 @@
 import type { BodyOf } from '@hearth/contract/endpoint';
-import {
-  groceryLimits, groceryMessages as m, type addItem, type createList, type GroceryItem, type updateItem,
-} from '@hearth/contract/grocery';
+import { groceryLimits, groceryMessages as m, type addItem, type createList, type updateItem } from '@hearth/contract/grocery';
 import { requireEditor, requireFamily, requireOwnFamily } from '../../platform/auth/family-access.ts';
 import type { Caller } from '../../platform/auth/sessions.ts';
 import type { Queryable, Tx } from '../../platform/db/client.ts';
@@ -9,7 +7,6 @@ import { groceryLists, meals } from '../../platform/db/schema.ts';
 import { lockFamilyRow, requireInFamily } from '../../platform/db/tenancy.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
-import { JsonText } from '../../platform/http/json-text.ts';
 import { toItem, toList } from './mapper.ts';
 import { addOrMerge, lockFamilyList } from './positions.ts';
 import * as repo from './repository.ts';
@@ -67,10 +64,10 @@ export class GroceryService {
   }
 
   /** `itemsJson`: `repo.itemsWithSession`, read for the caller (null unless the list is the caller's family's). */
-  items(caller: Caller, itemsJson: unknown) {
-    requireFamily(caller);
+  items(caller: Caller, listId: string, itemsJson: unknown) {
+    const member = requireFamily(caller);
     if (typeof itemsJson !== 'string') throw notFound(m.listNotFound);
-    return new JsonText<GroceryItem[]>(itemsJson);
+    return repo.parseItems(itemsJson, listId, member.familyId).map((row, place) => toItem(row, place));
   }
 
   /** Adds at the top, or raises the quantity of the same item already unpurchased on the list. */
@@ -193,7 +190,7 @@ export class GroceryService {
       await this.deps.events.record(tx, {
         familyId, actorId: member.userId, type: 'items_reordered', subjectId: listId, data: { listId },
       });
-      return await repo.listItems(tx, listId, familyId) ?? [];
+      return (await repo.listItems(tx, listId, familyId) ?? []).map((row, place) => toItem(row, place));
     });
   }
 }

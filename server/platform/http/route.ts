@@ -1,4 +1,3 @@
-import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -14,7 +13,6 @@ import { minutes } from '../clock.ts';
 import type { Queryable } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 import { invalid, rateLimited, unauthenticated } from '../errors.ts';
-import { JsonText } from './json-text.ts';
 
 export type App = FastifyInstance<RawServerDefault, import('http').IncomingMessage, import('http').ServerResponse,
   FastifyRequest['log'], ZodTypeProvider>;
@@ -42,9 +40,6 @@ export interface RouteOptions {
   readWithSession?: SessionRead;
 }
 
-/** A read may answer with JSON text (`JsonText`); a create's answer is kept for its idempotency key, as a value. */
-type TextAnswer<E extends Endpoint> = E['method'] extends 'GET' ? JsonText<ResponseOf<E>> : never;
-
 const toFastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 /** The OpenAPI group: the segment after /api (or /auth for the spec's two /auth/* calls). */
@@ -55,8 +50,7 @@ const tagOf = (path: string) => {
 
 /** Wires one contract endpoint: validation, access check, status code and response serialization. */
 export function route<E extends Endpoint>(
-  app: App, deps: Deps, e: E, handler: (ctx: Ctx<E>) => Promise<ResponseOf<E> | TextAnswer<E>>,
-  options: RouteOptions = {},
+  app: App, deps: Deps, e: E, handler: (ctx: Ctx<E>) => Promise<ResponseOf<E>>, options: RouteOptions = {},
 ): void {
   const status = e.status ?? 200;
   const noContent = e.response.def.type === 'null';
@@ -91,24 +85,9 @@ export function route<E extends Endpoint>(
       }
       const result = await run(deps.db);
       if (noContent) return reply.code(204).send();
-      if (result instanceof JsonText) {
-        if (deps.checkResponses) checkText(e, result);
-        return reply.code(status).type('application/json; charset=utf-8').send(result.text);
-      }
       return reply.code(status).send(result);
     },
   });
-}
-
-/**
- * The check every other answer gets from zod's serializer in tests and development, where a field the contract does
- * not declare is dropped; text is sent as it is, so such a field fails the check instead.
- */
-function checkText(e: Endpoint, answer: JsonText<unknown>): void {
-  const value = answer.value();
-  if (!isDeepStrictEqual(e.response.parse(value), value)) {
-    throw new Error(`The answer of ${e.method} ${e.path} carries what its contract does not declare`);
-  }
 }
 
 function idempotencyKeyOf(request: FastifyRequest): string | null {
