@@ -23,16 +23,6 @@ const defaultCapacity = 500;
 /** Names are unique in the thread, so two sets on one PGlite cannot take each other's. */
 let nextName = 0;
 
-function joined(messages: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(messages.reduce((size, message) => size + message.length, 0));
-  let offset = 0;
-  for (const message of messages) {
-    out.set(message, offset);
-    offset += message.length;
-  }
-  return out;
-}
-
 export class PreparedStatements {
   readonly #db: PGlite;
   readonly #capacity: number;
@@ -64,7 +54,7 @@ export class PreparedStatements {
       const serializer = this.#db.serializers[statement.paramTypes[index]!];
       return serializer ? serializer(param) : String(param);
     });
-    const { messages } = await this.#db.execProtocol(joined([
+    const { messages } = await this.#db.execProtocol(Buffer.concat([
       serialize.bind({ statement: statement.name, values }),
       serialize.describe({ type: 'P' }),
       serialize.execute({}),
@@ -82,7 +72,7 @@ export class PreparedStatements {
     }
     const name = `hearth_${nextName++}`;
     messages.push(serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync());
-    const described = await this.#db.execProtocol(joined(messages), { syncToFs: false });
+    const described = await this.#db.execProtocol(Buffer.concat(messages), { syncToFs: false });
     const statement = { name, paramTypes: parse.parseDescribeStatementResults(described.messages) };
     this.#statements.set(sql, statement);
     return statement;
