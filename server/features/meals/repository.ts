@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
+import { preparedOn } from '../../platform/db/prepared.ts';
 import { groceryLists, mealIngredients, meals } from '../../platform/db/schema.ts';
 
 export type MealRow = typeof meals.$inferSelect;
@@ -16,9 +17,10 @@ export async function countMeals(q: Queryable, familyId: string): Promise<number
 const mealsOfFamily = (q: Queryable, familyId: string) =>
   q.select({ id: meals.id }).from(meals).where(eq(meals.familyId, familyId));
 
+/** The family's meals by name (a hot read, prepared). */
 export async function listMeals(q: Queryable, familyId: string): Promise<MealRow[]> {
-  return q.select().from(meals).where(eq(meals.familyId, familyId))
-    .orderBy(sql`lower(${meals.name})`, asc(meals.name), asc(meals.id));
+  return preparedOn(q, 'family_meals', (q) => q.select().from(meals).where(eq(meals.familyId, sql.placeholder('familyId')))
+    .orderBy(sql`lower(${meals.name})`, asc(meals.name), asc(meals.id)).prepare('family_meals')).execute({ familyId });
 }
 
 /**
@@ -31,6 +33,14 @@ export async function findMeal(
   const query = q.select().from(meals).where(and(eq(meals.id, id), eq(meals.familyId, familyId))).limit(1).$dynamic();
   const [row] = lock ? await query.for(lock) : await query;
   return row;
+}
+
+/** Every ingredient of the family's meals, in their stored order (a hot read, prepared). */
+export async function familyIngredients(q: Queryable, familyId: string): Promise<IngredientRow[]> {
+  return preparedOn(q, 'family_ingredients', (q) => q.select().from(mealIngredients)
+    .where(inArray(mealIngredients.mealId, q.select({ id: meals.id }).from(meals)
+      .where(eq(meals.familyId, sql.placeholder('familyId')))))
+    .orderBy(asc(mealIngredients.mealId), asc(mealIngredients.position)).prepare('family_ingredients')).execute({ familyId });
 }
 
 /** The ingredients of the given meals of the family, in their stored order. */

@@ -24,7 +24,7 @@ export class MealService {
     requireOwnFamily(member, familyId);
     const rows = await repo.listMeals(this.deps.db, member.familyId);
     const byMeal = new Map<string, repo.IngredientRow[]>();
-    for (const i of await repo.listIngredients(this.deps.db, member.familyId, rows.map((r) => r.id))) {
+    for (const i of await repo.familyIngredients(this.deps.db, member.familyId)) {
       const group = byMeal.get(i.mealId);
       if (group) group.push(i);
       else byMeal.set(i.mealId, [i]);

@@ -3,6 +3,7 @@ import type { PermissionLevel } from '@hearth/contract/permissions';
 import type { Clock } from '../clock.ts';
 import { days, hours } from '../clock.ts';
 import type { Queryable } from '../db/client.ts';
+import { preparedOn } from '../db/prepared.ts';
 import { familyMembers, sessions, users } from '../db/schema.ts';
 import { hashToken, newToken } from './secrets.ts';
 
@@ -42,9 +43,6 @@ export interface SessionRead {
   expression: (familyId: SQL) => SQL;
 }
 
-/** Every authenticated request runs this query: built once per database (and read) and prepared, not rebuilt. */
-const sessionLookups = new WeakMap<Queryable, Map<string, ReturnType<typeof prepareSessionLookup>>>();
-
 function prepareSessionLookup(q: Queryable, read: SessionRead | undefined) {
   const memberFamily = sql`case when ${familyMembers.familyId} = ${users.familyId} then ${users.familyId} end`;
   return q.select({
@@ -81,11 +79,8 @@ export async function resolveSessionWith(
   q: Queryable, clock: Clock, token: string, read?: SessionRead, params: Record<string, unknown> = {},
 ): Promise<{ caller: Caller; read: unknown } | null> {
   const now = clock.now();
-  let lookups = sessionLookups.get(q);
-  if (!lookups) sessionLookups.set(q, (lookups = new Map()));
-  const key = read?.name ?? '';
-  let lookup = lookups.get(key);
-  if (!lookup) lookups.set(key, (lookup = prepareSessionLookup(q, read)));
+  // Every authenticated request runs this query: built once per database (and read) and prepared, not rebuilt.
+  const lookup = preparedOn(q, `session:${read?.name ?? ''}`, (q) => prepareSessionLookup(q, read));
   const rows = await lookup.execute({ ...params, tokenHash: hashToken(token), now });
   const row = rows[0];
   if (!row || row.status !== 'ACTIVE') return null;
