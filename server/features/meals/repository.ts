@@ -19,8 +19,8 @@ const mealsOfFamily = (q: Queryable, familyId: string) =>
 
 /** The family's meals by name (a hot read, prepared). */
 export async function listMeals(q: Queryable, familyId: string): Promise<MealRow[]> {
-  return preparedOn(q, 'family_meals', (q) => q.select().from(meals).where(eq(meals.familyId, sql.placeholder('familyId')))
-    .orderBy(sql`lower(${meals.name})`, asc(meals.name), asc(meals.id)).prepare('family_meals')).execute({ familyId });
+  return preparedOn(q, 'family_meals', (q, name) => q.select().from(meals).where(eq(meals.familyId, sql.placeholder('familyId')))
+    .orderBy(sql`lower(${meals.name})`, asc(meals.name), asc(meals.id)).prepare(name)).execute({ familyId });
 }
 
 /**
@@ -37,10 +37,10 @@ export async function findMeal(
 
 /** Every ingredient of the family's meals, in their stored order (a hot read, prepared). */
 export async function familyIngredients(q: Queryable, familyId: string): Promise<IngredientRow[]> {
-  return preparedOn(q, 'family_ingredients', (q) => q.select().from(mealIngredients)
+  return preparedOn(q, 'family_ingredients', (q, name) => q.select().from(mealIngredients)
     .where(inArray(mealIngredients.mealId, q.select({ id: meals.id }).from(meals)
       .where(eq(meals.familyId, sql.placeholder('familyId')))))
-    .orderBy(asc(mealIngredients.mealId), asc(mealIngredients.position)).prepare('family_ingredients')).execute({ familyId });
+    .orderBy(asc(mealIngredients.mealId), asc(mealIngredients.position)).prepare(name)).execute({ familyId });
 }
 
 /** The ingredients of the given meals of the family, in their stored order. */

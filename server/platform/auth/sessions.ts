@@ -43,7 +43,7 @@ export interface SessionRead {
   expression: (familyId: SQL) => SQL;
 }
 
-function prepareSessionLookup(q: Queryable, read: SessionRead | undefined) {
+function prepareSessionLookup(q: Queryable, read: SessionRead | undefined, name: string) {
   const memberFamily = sql`case when ${familyMembers.familyId} = ${users.familyId} then ${users.familyId} end`;
   return q.select({
     sessionId: sessions.id,
@@ -66,7 +66,7 @@ function prepareSessionLookup(q: Queryable, read: SessionRead | undefined) {
       gt(sessions.expiresAt, sql.placeholder('now')),
     ))
     .limit(1)
-    .prepare(read ? `resolve_session_${read.name}` : 'resolve_session');
+    .prepare(name);
 }
 
 /** Resolves a bearer token to its caller, sliding the expiry; null when unknown, expired, revoked or inactive. */
@@ -80,7 +80,8 @@ export async function resolveSessionWith(
 ): Promise<{ caller: Caller; read: unknown } | null> {
   const now = clock.now();
   // Every authenticated request runs this query: built once per database (and read) and prepared, not rebuilt.
-  const lookup = preparedOn(q, `session:${read?.name ?? ''}`, (q) => prepareSessionLookup(q, read));
+  const lookup = preparedOn(q, read ? `resolve_session_${read.name}` : 'resolve_session',
+    (q, name) => prepareSessionLookup(q, read, name));
   const rows = await lookup.execute({ ...params, tokenHash: hashToken(token), now });
   const row = rows[0];
   if (!row || row.status !== 'ACTIVE') return null;

@@ -5,11 +5,12 @@ const built = new WeakMap<Queryable, Map<string, unknown>>();
 
 /**
  * A hot read's drizzle prepared query, built once per database (issue #17): drizzle otherwise builds its SQL again on
- * every request, and the engine plans it again. `build` must use placeholders (`sql.placeholder`) for every value.
+ * every request, and the engine plans it again. `build` must use placeholders (`sql.placeholder`) for every value and
+ * prepare under `name`, which PostgreSQL's connections know it by: one name, one query, across the app.
  */
-export function preparedOn<T>(q: Queryable, name: string, build: (q: Queryable) => T): T {
+export function preparedOn<T>(q: Queryable, name: string, build: (q: Queryable, name: string) => T): T {
   let byName = built.get(q);
   if (!byName) built.set(q, (byName = new Map()));
-  if (!byName.has(name)) byName.set(name, build(q));
+  if (!byName.has(name)) byName.set(name, build(q, name));
   return byName.get(name) as T;
 }
