@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
 import { preparedOn } from '../../platform/db/prepared.ts';
 import { groceryLists, mealIngredients, meals } from '../../platform/db/schema.ts';
@@ -14,7 +14,7 @@ export async function countMeals(q: Queryable, familyId: string): Promise<number
 }
 
 /** Ingredients belong to a family through their meal; this keeps ingredient queries family-filtered. */
-const mealsOfFamily = (q: Queryable, familyId: string) =>
+const mealsOfFamily = (q: Queryable, familyId: string | SQLWrapper) =>
   q.select({ id: meals.id }).from(meals).where(eq(meals.familyId, familyId));
 
 /** The family's meals by name (a hot read, prepared). */
@@ -38,8 +38,7 @@ export async function findMeal(
 /** Every ingredient of the family's meals, in their stored order (a hot read, prepared). */
 export async function familyIngredients(q: Queryable, familyId: string): Promise<IngredientRow[]> {
   return preparedOn(q, 'family_ingredients', (q, name) => q.select().from(mealIngredients)
-    .where(inArray(mealIngredients.mealId, q.select({ id: meals.id }).from(meals)
-      .where(eq(meals.familyId, sql.placeholder('familyId')))))
+    .where(inArray(mealIngredients.mealId, mealsOfFamily(q, sql.placeholder('familyId'))))
     .orderBy(asc(mealIngredients.mealId), asc(mealIngredients.position)).prepare(name)).execute({ familyId });
 }
 
