@@ -1,4 +1,5 @@
 import { eventTopics, type EventType } from '@hearth/contract/events';
+import { sql } from 'drizzle-orm';
 import type { Clock } from './clock.ts';
 import type { Queryable } from './db/client.ts';
 import { familyEvents } from './db/schema.ts';
@@ -30,13 +31,14 @@ export class Events {
 
   async record(q: Queryable, event: FamilyEvent): Promise<void> {
     const { familyId, actorId, type, subjectId = null, data = {} } = event;
-    await q.insert(familyEvents).values({ familyId, actorId, type, subjectId, data, at: this.clock.now() });
     const listId = typeof data.listId === 'string' ? data.listId : undefined;
-    for (const topic of eventTopics[type]) {
-      await this.realtime.publish(q, {
-        familyId, topic, kind: type,
-        ...(listId ? { listId } : {}), ...(subjectId ? { id: subjectId } : {}), ...(actorId ? { byUserId: actorId } : {}),
-      });
-    }
+    const notices = eventTopics[type].map((topic) => this.realtime.notice({
+      familyId, topic, kind: type,
+      ...(listId ? { listId } : {}), ...(subjectId ? { id: subjectId } : {}), ...(actorId ? { byUserId: actorId } : {}),
+    }));
+    const recorded = q.insert(familyEvents).values({ familyId, actorId, type, subjectId, data, at: this.clock.now() })
+      .returning({ id: familyEvents.id });
+    // One statement, not one per topic: writers often hold a list's or family's lock while they record.
+    await q.execute(sql`with recorded as (${recorded.getSQL()}) select ${sql.join([sql`1`, ...notices], sql`, `)} from recorded`);
   }
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { LiveChange } from '@hearth/contract/live';
 import type { Database, Queryable } from './db/client.ts';
 
@@ -41,7 +41,12 @@ export class Realtime {
   }
 
   async publish(q: Queryable, change: Change): Promise<void> {
-    await q.execute(sql`select pg_notify(${channel}, ${JSON.stringify(change)})`);
+    await q.execute(sql`select ${this.notice(change)}`);
+  }
+
+  /** The expression that publishes `change`, for a statement that does more (see `Events.record`). */
+  notice(change: Change): SQL {
+    return sql`pg_notify(${channel}, ${JSON.stringify(change)})`;
   }
 
   /** Listens to one family's changes; returns the function that stops listening. */
