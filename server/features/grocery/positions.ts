@@ -12,20 +12,22 @@ export async function lockFamilyList(tx: Tx, listId: string, familyId: string): 
   return list;
 }
 
-/** Whether a locked list can take `adding` more items (its bound is counted under the list's lock). */
-export async function hasRoom(tx: Tx, listId: string, familyId: string, adding: number): Promise<boolean> {
-  return (await repo.countItems(tx, listId, familyId)) + adding <= groceryLimits.itemsPerList;
+/** Whether a list can take `adding` more items, by its state read under the list's lock. */
+export function hasRoom(state: repo.ListState, adding: number): boolean {
+  return state.count + adding <= groceryLimits.itemsPerList;
 }
 
 /**
  * Puts new unpurchased items at the top of a locked list, in the given order, without touching the items already
- * there (409 when the list would pass its bound): stored positions only order a list (they may be negative and have gaps); answers number items 0, 1, 2...
+ * there (409 when the list would pass its bound; `state` read under the lock): stored positions only order a list (they may be negative and have gaps); answers number items 0, 1, 2...
  * from the top. So an add costs its own rows, whatever the list's size.
  */
-export async function insertAtTop(tx: Tx, listId: string, familyId: string, items: repo.NewItem[]) {
+export async function insertAtTop(
+  tx: Tx, listId: string, familyId: string, state: repo.ListState, items: repo.NewItem[],
+) {
   if (items.length === 0) return [];
-  if (!(await hasRoom(tx, listId, familyId, items.length))) throw conflict(m.listFull);
-  const first = ((await repo.topPosition(tx, listId, familyId)) ?? 0) - items.length;
+  if (!hasRoom(state, items.length)) throw conflict(m.listFull);
+  const first = (state.top ?? 0) - items.length;
   return repo.insertItems(tx, items.map((item, i) => ({
     ...item, listId, familyId, position: first + i, isPurchased: false,
   })));
@@ -40,7 +42,9 @@ export async function insertAtTop(tx: Tx, listId: string, familyId: string, item
 export async function addOrMerge(
   tx: Tx, listId: string, familyId: string, items: repo.NewItem[], now: Date,
 ): Promise<{ row: repo.ItemRow; merged: boolean }[]> {
-  const matches = await repo.openMatches(tx, listId, familyId, items.map((i) => ({ name: i.name, unit: i.unit ?? null })));
+  const { matches, state } = await repo.openMatches(
+    tx, listId, familyId, items.map((i) => ({ name: i.name, unit: i.unit ?? null })),
+  );
   const groups = new Map<string, { item: repo.NewItem; existing: repo.OpenMatch | null; quantities: (number | null)[] }>();
   items.forEach((item, i) => {
     const match = matches[i]!;
@@ -50,7 +54,7 @@ export async function addOrMerge(
   });
   const sum = (qs: (number | null)[]) => qs.reduce<number>((total, q) => total + (q ?? 1), 0);
   const fresh = [...groups.values()].filter((g) => !g.existing);
-  const inserted = await insertAtTop(tx, listId, familyId, fresh.map((g) => ({
+  const inserted = await insertAtTop(tx, listId, familyId, state, fresh.map((g) => ({
     ...g.item, quantity: g.quantities.length > 1 ? sum(g.quantities) : g.item.quantity ?? null,
   })));
   const insertedRows = new Map(fresh.map((g, i) => [g, inserted[i]!]));

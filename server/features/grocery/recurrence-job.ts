@@ -28,8 +28,9 @@ export async function runRecurrence(deps: Pick<Deps, 'db' | 'clock' | 'events'>)
         // The same thing already waiting on the list (added by hand or from a recipe) is not bought twice.
         if (await repo.hasOpenMatch(tx, item.listId, item.name, item.unit)) continue;
         // A full list skips this return rather than failing the batch; the next period tries again.
-        if (!(await hasRoom(tx, item.listId, item.familyId, 1))) continue;
-        const [row] = await insertAtTop(tx, item.listId, item.familyId, [{
+        const state = await repo.listState(tx, item.listId, item.familyId);
+        if (!hasRoom(state, 1)) continue;
+        const [row] = await insertAtTop(tx, item.listId, item.familyId, state, [{
           listId: item.listId, familyId: item.familyId, name: item.name, quantity: item.quantity, unit: item.unit,
           recurrence: recurrenceOf(item.frequency), recurringItemId: item.id, position: 0,
           createdAt: now, updatedAt: now,

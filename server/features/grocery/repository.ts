@@ -100,12 +100,21 @@ export async function findItem(q: Queryable, itemId: string, familyId: string): 
   return row;
 }
 
-/** The stored position of the list's top item (an index lookup), or undefined for an empty list. */
-export async function topPosition(q: Queryable, listId: string, familyId: string): Promise<number | undefined> {
-  const [row] = await q.select({ position: groceryItems.position }).from(groceryItems)
-    .where(and(eq(groceryItems.listId, listId), eq(groceryItems.familyId, familyId)))
-    .orderBy(asc(groceryItems.position)).limit(1);
-  return row?.position;
+/** What an add needs to know of a list: how many items it has and the stored position of its top one. */
+export interface ListState {
+  count: number;
+  /** Undefined for an empty list. */
+  top: number | undefined;
+}
+
+function listStateSql(listId: string, familyId: string): SQL {
+  return sql`select count(*)::int as count, min(position) as top from ${groceryItems}
+    where list_id = ${listId} and family_id = ${familyId}`;
+}
+
+export async function listState(q: Queryable, listId: string, familyId: string): Promise<ListState> {
+  const [row] = await rawRows<{ count: number; top: number | null }>(q, listStateSql(listId, familyId));
+  return { count: row?.count ?? 0, top: row?.top ?? undefined };
 }
 
 /** An item's 0-based place on its list, as answers show it: how many items are above it. */
@@ -122,22 +131,31 @@ export interface OpenMatch {
   quantity: number | null;
 }
 
-/** For each (name, unit), in order: its match key and the unpurchased item of the list it merges into. */
+/**
+ * For each (name, unit), in order: its match key and the unpurchased item of the list it merges into; with the
+ * list's state, read in the same statement (an add holds the list's lock meanwhile, so each round trip counts).
+ */
 export async function openMatches(
   q: Queryable, listId: string, familyId: string, items: { name: string; unit: string | null }[],
-): Promise<OpenMatch[]> {
+): Promise<{ matches: OpenMatch[]; state: ListState }> {
   const key = matchKeySql(sql`t.n`, sql`t.u`);
-  const rows = await rawRows<{ key: string; id: string | null; quantity: number | string | null }>(q, sql`
-    select ${key} as key, m.id, m.quantity
+  const rows = await rawRows<{ key: string; id: string | null; quantity: number | string | null; count: number; top: number | null }>(q, sql`
+    with state as (${listStateSql(listId, familyId)})
+    select ${key} as key, m.id, m.quantity, state.count, state.top
     from unnest(${sql.param(items.map((i) => i.name))}::text[], ${sql.param(items.map((i) => i.unit))}::text[])
       with ordinality as t(n, u, i)
+    cross join state
     left join lateral (
       select g.id, g.quantity from ${groceryItems} g
       where g.list_id = ${listId} and g.family_id = ${familyId} and not g.is_purchased and g.match_key = ${key}
       order by g.position limit 1
     ) m on true
     order by t.i`);
-  return rows.map((r) => ({ key: r.key, id: r.id, quantity: r.quantity === null ? null : Number(r.quantity) }));
+  const first = rows[0];
+  return {
+    matches: rows.map((r) => ({ key: r.key, id: r.id, quantity: r.quantity === null ? null : Number(r.quantity) })),
+    state: { count: first?.count ?? 0, top: first?.top ?? undefined },
+  };
 }
 
 /** Whether the list has an unpurchased item with this name and unit (by match key). */
