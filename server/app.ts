@@ -29,6 +29,7 @@ import { Idempotency } from './platform/idempotency.ts';
 import { Realtime } from './platform/realtime.ts';
 import { Throttle } from './platform/throttle.ts';
 import { WriteRate } from './platform/write-rate.ts';
+import { WriteQueue } from './platform/write-queue.ts';
 import { Scheduler } from './platform/jobs.ts';
 import type { FeatureModule } from './platform/module.ts';
 import { calendarModule } from './features/calendar/module.ts';
@@ -96,6 +97,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     mailer,
     throttle: new Throttle(options.database.db, clock),
     writeRate: new WriteRate(clock, options.config.writesPerMinute),
+    writeQueue: new WriteQueue(),
     realtime,
     events: new Events(clock, realtime),
     idempotency: new Idempotency(options.database.db, clock),

@@ -7,6 +7,7 @@ import type { Idempotency } from './idempotency.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Realtime } from './realtime.ts';
 import type { Throttle } from './throttle.ts';
+import type { WriteQueue } from './write-queue.ts';
 import type { WriteRate } from './write-rate.ts';
 
 /** What features are built from; created once in app.ts. */
@@ -18,6 +19,7 @@ export interface Deps {
   mailer: Mailer;
   throttle: Throttle;
   writeRate: WriteRate;
+  writeQueue: WriteQueue;
   realtime: Realtime;
   events: Events;
   idempotency: Idempotency;

@@ -7,6 +7,9 @@ import * as repo from './repository.ts';
  * The grocery feature's public API for other features (meals, calendar, AI planner, newsfeed).
  */
 
+/** The `queueBy` of a route whose write locks a list, so writes to one list wait in the process, not the database. */
+export const listWrite = (listId: string) => `grocery-list:${listId}`;
+
 export interface NewRecipeItem {
   name: string;
   quantity: number | null;

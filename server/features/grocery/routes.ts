@@ -2,6 +2,7 @@ import * as api from '@hearth/contract/grocery';
 import type { Deps } from '../../platform/deps.ts';
 import { route, type App } from '../../platform/http/route.ts';
 import { CommentService } from './comment-service.ts';
+import { listWrite } from './public.ts';
 import { RecurringService } from './recurring-service.ts';
 import { GroceryService, sessionReads } from './service.ts';
 
@@ -13,11 +14,13 @@ export function groceryRoutes(app: App, deps: Deps): void {
   route(app, deps, api.deleteList, ({ params, caller }) => grocery.deleteList(caller, params.listId));
   route(app, deps, api.getItems, async ({ params, caller, read }) => grocery.items(caller, params.listId, read),
     { readWithSession: sessionReads.items });
-  route(app, deps, api.addItem, ({ body, caller, db }) => grocery.addItem(caller, body, db));
+  route(app, deps, api.addItem, ({ body, caller, db }) => grocery.addItem(caller, body, db),
+    { queueBy: ({ body }) => listWrite(body.listId) });
   route(app, deps, api.updateItem, ({ params, body, caller }) => grocery.updateItem(caller, params.itemId, body));
   route(app, deps, api.deleteItem, ({ params, caller }) => grocery.deleteItem(caller, params.itemId));
   route(app, deps, api.reorderItems, ({ body, query, caller }) => grocery.reorder(caller, body, query.rebase ?? false));
-  route(app, deps, api.clearPurchased, ({ params, caller }) => grocery.clearPurchased(caller, params.listId));
+  route(app, deps, api.clearPurchased, ({ params, caller }) => grocery.clearPurchased(caller, params.listId),
+    { queueBy: ({ params }) => listWrite(params.listId) });
   route(app, deps, api.getSuggestions, ({ params, query, caller }) => grocery.suggestions(caller, params.familyId, query.q));
   route(app, deps, api.getCategoryOrder, ({ params, caller }) => grocery.categoryOrder(caller, params.familyId));
   route(app, deps, api.setCategoryOrder, ({ params, body, caller }) =>
@@ -25,7 +28,8 @@ export function groceryRoutes(app: App, deps: Deps): void {
 
   const comments = new CommentService(deps);
   route(app, deps, api.getComments, ({ params, caller }) => comments.comments(caller, params.listId));
-  route(app, deps, api.addComment, ({ body, caller, db }) => comments.add(caller, body, db));
+  route(app, deps, api.addComment, ({ body, caller, db }) => comments.add(caller, body, db),
+    { queueBy: ({ body }) => listWrite(body.listId) });
   route(app, deps, api.archiveComment, ({ params, caller }) => comments.archive(caller, params.id));
   route(app, deps, api.archiveListComments, ({ params, caller }) => comments.archiveList(caller, params.listId));
 

@@ -1,6 +1,7 @@
 import * as api from '@hearth/contract/meals';
 import type { Deps } from '../../platform/deps.ts';
 import { route, type App } from '../../platform/http/route.ts';
+import { listWrite } from '../grocery/public.ts';
 import { importMeal } from './import.ts';
 import { MealService } from './service.ts';
 
@@ -13,5 +14,5 @@ export function mealRoutes(app: App, deps: Deps): void {
   route(app, deps, api.updateMeal, ({ caller, params, body }) => meals.update(caller, params.id, body));
   route(app, deps, api.deleteMeal, ({ caller, params }) => meals.delete(caller, params.id));
   route(app, deps, api.addMealToGroceryList, ({ caller, params, query, body }) =>
-    meals.addToGroceryList(caller, params.id, query, body?.ingredients));
+    meals.addToGroceryList(caller, params.id, query, body?.ingredients), { queueBy: ({ query }) => listWrite(query.groceryListId) });
 }

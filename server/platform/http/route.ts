@@ -33,11 +33,17 @@ export interface Ctx<E extends Endpoint> {
   read: unknown;
 }
 
-export interface RouteOptions {
+export interface RouteOptions<E extends Endpoint = Endpoint> {
   /** Per-IP request limit for this route (brute-force protection), enforced by @fastify/rate-limit. */
   perIp?: { max: number; timeWindow: number };
   /** A hot read to run in the session lookup's own statement (see `SessionRead`); the route's params fill it. */
   readWithSession?: SessionRead;
+  /**
+   * The row this write locks (a list's id, say): such writes of the caller's family wait for each other in the
+   * `WriteQueue`, before they take a database connection. Keyed by family too, so an id of another family's
+   * only ever queues behind the caller's own family's writes.
+   */
+  queueBy?: (input: { params: ParamsOf<E>; query: QueryOf<E>; body: BodyOf<E> }) => string;
 }
 
 const toFastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
@@ -50,7 +56,7 @@ const tagOf = (path: string) => {
 
 /** Wires one contract endpoint: validation, access check, status code and response serialization. */
 export function route<E extends Endpoint>(
-  app: App, deps: Deps, e: E, handler: (ctx: Ctx<E>) => Promise<ResponseOf<E>>, options: RouteOptions = {},
+  app: App, deps: Deps, e: E, handler: (ctx: Ctx<E>) => Promise<ResponseOf<E>>, options: RouteOptions<E> = {},
 ): void {
   const status = e.status ?? 200;
   const noContent = e.response.def.type === 'null';
@@ -78,14 +84,19 @@ export function route<E extends Endpoint>(
       const run = (db: Queryable) => handler({
         params: request.params, query: request.query, body: request.body, caller, request, reply, db, read,
       } as Ctx<E>);
-      const key = e.idempotent && caller ? idempotencyKeyOf(request) : null;
-      if (key !== null && caller) {
-        const answer = await deps.idempotency.once({ userId: caller.userId, route: `${e.method} ${e.path}`, key, status }, run);
-        return reply.code(answer.status).send(answer.body);
-      }
-      const result = await run(deps.db);
-      if (noContent) return reply.code(204).send();
-      return reply.code(status).send(result);
+      const respond = async () => {
+        const key = e.idempotent && caller ? idempotencyKeyOf(request) : null;
+        if (key !== null && caller) {
+          const answer = await deps.idempotency.once({ userId: caller.userId, route: `${e.method} ${e.path}`, key, status }, run);
+          return reply.code(answer.status).send(answer.body);
+        }
+        const result = await run(deps.db);
+        if (noContent) return reply.code(204).send();
+        return reply.code(status).send(result);
+      };
+      if (!options.queueBy || !caller) return respond();
+      const row = options.queueBy(request as { params: ParamsOf<E>; query: QueryOf<E>; body: BodyOf<E> });
+      return deps.writeQueue.run(`${caller.familyId ?? caller.userId}:${row}`, respond);
     },
   });
 }
