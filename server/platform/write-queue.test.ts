@@ -8,22 +8,33 @@ function gate() {
   return { open, opened };
 }
 
+const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+
 describe('WriteQueue', () => {
-  it('runs writes of one key one at a time, in arrival order', async () => {
+  it('runs at most two writes of one key at a time, the others in arrival order as slots free', async () => {
     const queue = new WriteQueue();
-    const log: string[] = [];
-    const first = gate();
-    const a = queue.run('list', async () => { log.push('a starts'); await first.opened; log.push('a ends'); return 'a'; });
-    const b = queue.run('list', async () => { log.push('b runs'); return 'b'; });
-    await new Promise((r) => setTimeout(r, 10));
-    expect(log).toEqual(['a starts']);
-    first.open();
-    expect(await Promise.all([a, b])).toEqual(['a', 'b']);
-    expect(log).toEqual(['a starts', 'a ends', 'b runs']);
+    const started: string[] = [];
+    const gates = { a: gate(), b: gate(), c: gate(), d: gate() };
+    const runs = (Object.keys(gates) as (keyof typeof gates)[]).map((name) => queue.run('list', async () => {
+      started.push(name);
+      await gates[name].opened;
+      return name;
+    }));
+    await settle();
+    expect(started).toEqual(['a', 'b']);
+    gates.b.open();
+    await settle();
+    expect(started).toEqual(['a', 'b', 'c']);
+    gates.a.open();
+    await settle();
+    expect(started).toEqual(['a', 'b', 'c', 'd']);
+    gates.c.open();
+    gates.d.open();
+    expect(await Promise.all(runs)).toEqual(['a', 'b', 'c', 'd']);
   });
 
   it('lets writes of other keys run meanwhile', async () => {
-    const queue = new WriteQueue();
+    const queue = new WriteQueue(1);
     const held = gate();
     const a = queue.run('one list', () => held.opened);
     expect(await queue.run('another list', async () => 'ran')).toBe('ran');
@@ -32,7 +43,7 @@ describe('WriteQueue', () => {
   });
 
   it('runs the next write after one that failed, and answers each its own outcome', async () => {
-    const queue = new WriteQueue();
+    const queue = new WriteQueue(1);
     const failed = queue.run('list', async () => { throw new Error('refused'); });
     const next = queue.run('list', async () => 'ran');
     await expect(failed).rejects.toThrow('refused');
@@ -41,8 +52,7 @@ describe('WriteQueue', () => {
 
   it('forgets a key once its writes are done', async () => {
     const queue = new WriteQueue();
-    await Promise.all([queue.run('a', async () => 1), queue.run('b', async () => 2), queue.run('a', async () => 3)]);
-    await new Promise((r) => setTimeout(r, 0));
+    await Promise.all([1, 2, 3, 4].map((n) => queue.run(n % 2 ? 'a' : 'b', async () => n)));
     expect(queue.size).toBe(0);
   });
 });

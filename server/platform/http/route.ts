@@ -39,9 +39,9 @@ export interface RouteOptions<E extends Endpoint = Endpoint> {
   /** A hot read to run in the session lookup's own statement (see `SessionRead`); the route's params fill it. */
   readWithSession?: SessionRead;
   /**
-   * The row this write locks (a list's id, say): such writes of the caller's family wait for each other in the
-   * `WriteQueue`, before they take a database connection. Keyed by family too, so an id of another family's
-   * only ever queues behind the caller's own family's writes.
+   * The row this write locks (a list's id, say): such writes of the caller's family run at most two at a time,
+   * the rest waiting in the `WriteQueue` before they take a database connection. Keyed by family too, so an id
+   * of another family's only ever queues behind the caller's own family's writes.
    */
   queueBy?: (input: { params: ParamsOf<E>; query: QueryOf<E>; body: BodyOf<E> }) => string;
 }
