@@ -1,7 +1,8 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import * as api from '@hearth/contract/grocery';
-import { groceryComments, groceryItems, groceryLists, recurringItems, familyEvents } from '../../platform/db/schema.ts';
+import { groceryComments, groceryItems, groceryLists, meals, recurringItems, familyEvents } from '../../platform/db/schema.ts';
 import { createTestApp, signUp, statementsOf, type SignedInUser, type TestApp } from '../../test/harness.ts';
 import { itemsOf, namesOf, newItem, newList, newMeal, newRecurring } from './test-helpers.ts';
 
@@ -225,6 +226,44 @@ describe('hot reads', () => {
     expect(await statementsOf(t, async () => { items = await itemsOf(cy, listId); })).toBe(1);
     expect(items.map((i) => [i.name, i.position, i.listId, i.familyId]))
       .toEqual([['Bread', 0, listId, cy.user.familyId], ['Eggs', 1, listId, cy.user.familyId], ['Milk', 2, listId, cy.user.familyId]]);
+  });
+
+  it('answers a list\'s items again while the list reads the same, afresh after any change, and never to another family', async () => {
+    const dee = await signUp(t, { name: 'Dee' });
+    const listId = await newList(dee, 'Reused');
+    const mealId = await newMeal(t, dee.user.familyId!, 'Stew');
+    const carrots = await newItem(dee, listId, 'Carrots', { addedFromRecipeId: mealId });
+    const milk = await newItem(dee, listId, 'Milk');
+    const read = () => dee.call(api.getItems, { params: { listId } });
+    const first = await read();
+    expect((await read()).raw.body).toBe(first.raw.body);
+
+    await dee.call(api.updateItem, { params: { itemId: milk.id }, body: { isPurchased: true } });
+    expect((await read()).body.map((i: api.GroceryItem) => [i.name, i.isPurchased])).toEqual([['Milk', true], ['Carrots', false]]);
+    await dee.call(api.reorderItems, { body: [{ id: carrots.id, position: 0 }, { id: milk.id, position: 1 }] });
+    expect((await read()).body.map((i: api.GroceryItem) => i.name)).toEqual(['Carrots', 'Milk']);
+    // A change no grocery code makes: deleting the meal clears the link by the foreign key's own cascade.
+    await t.db.delete(meals).where(eq(meals.id, mealId));
+    expect((await read()).body[0]).toMatchObject({ name: 'Carrots', addedFromRecipeId: null });
+
+    const eve = await signUp(t, { name: 'Eve' });
+    const foreign = await eve.call(api.getItems, { params: { listId } });
+    expect([foreign.status, foreign.body.code]).toEqual([404, 'NOT_FOUND']);
+  });
+
+  it('compresses a list answered again as it does the first time', async () => {
+    const fay = await signUp(t, { name: 'Fay' });
+    const listId = await newList(fay, 'Long');
+    for (let i = 0; i < 12; i++) await newItem(fay, listId, `Item ${i}`);
+    const plain = await itemsOf(fay, listId);
+    for (let i = 0; i < 2; i++) {
+      const res = await t.app.inject({
+        url: `/api/grocery/list/${listId}`, headers: { authorization: `Bearer ${fay.token}`, 'accept-encoding': 'br' },
+      });
+      expect([res.statusCode, res.headers['content-encoding'], res.headers['content-type']])
+        .toEqual([200, 'br', 'application/json; charset=utf-8']);
+      expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString())).toEqual(plain);
+    }
   });
 });
 

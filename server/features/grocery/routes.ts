@@ -13,7 +13,7 @@ export function groceryRoutes(app: App, deps: Deps): void {
   route(app, deps, api.createList, ({ body, caller, db }) => grocery.createList(caller, body, db));
   route(app, deps, api.deleteList, ({ params, caller }) => grocery.deleteList(caller, params.listId));
   route(app, deps, api.getItems, async ({ params, caller, read }) => grocery.items(caller, params.listId, read),
-    { readWithSession: sessionReads.items });
+    { readWithSession: sessionReads.items, reusesAnswers: true });
   route(app, deps, api.addItem, ({ body, caller, db }) => grocery.addItem(caller, body, db),
     { queueBy: ({ body }) => listWrite(body.listId) });
   route(app, deps, api.updateItem, ({ params, body, caller }) => grocery.updateItem(caller, params.itemId, body));

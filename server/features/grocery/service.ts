@@ -1,5 +1,7 @@
 import type { BodyOf } from '@hearth/contract/endpoint';
-import { groceryLimits, groceryMessages as m, type addItem, type createList, type updateItem } from '@hearth/contract/grocery';
+import {
+  groceryLimits, groceryMessages as m, type addItem, type createList, type GroceryItem, type updateItem,
+} from '@hearth/contract/grocery';
 import { requireEditor, requireFamily, requireOwnFamily } from '../../platform/auth/family-access.ts';
 import type { Caller } from '../../platform/auth/sessions.ts';
 import type { Queryable, Tx } from '../../platform/db/client.ts';
@@ -7,6 +9,7 @@ import { groceryLists, meals } from '../../platform/db/schema.ts';
 import { lockFamilyRow, requireInFamily } from '../../platform/db/tenancy.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
+import { TextMemo } from '../../platform/text-memo.ts';
 import { toItem, toList } from './mapper.ts';
 import { addOrMerge, lockFamilyList } from './positions.ts';
 import * as repo from './repository.ts';
@@ -17,8 +20,12 @@ export const sessionReads = { lists: repo.listsWithSession, items: repo.itemsWit
 /** A list's order as sent: item ids with their 0-based places. */
 type Order = { id: string; position: number }[];
 
+/** Lists' items as last answered, by family and list: about 100 characters an item, so some 40,000 items in all. */
+const shownItemsChars = 4_000_000;
+
 export class GroceryService {
   private readonly deps: Deps;
+  private readonly shownItems = new TextMemo<GroceryItem[]>(shownItemsChars);
   constructor(deps: Deps) {
     this.deps = deps;
   }
@@ -63,11 +70,18 @@ export class GroceryService {
     return null;
   }
 
-  /** `itemsJson`: `repo.itemsWithSession`, read for the caller (null unless the list is the caller's family's). */
-  items(caller: Caller, listId: string, itemsJson: unknown) {
+  /**
+   * `itemsJson`: `repo.itemsWithSession`, read for the caller (null unless the list is the caller's family's). The
+   * answer is built once per change of the list and then answered again (frozen: every request shares it).
+   */
+  items(caller: Caller, listId: string, itemsJson: unknown): GroceryItem[] {
     const member = requireFamily(caller);
     if (typeof itemsJson !== 'string') throw notFound(m.listNotFound);
-    return repo.parseItems(itemsJson, listId, member.familyId).map((row, place) => toItem(row, place));
+    return this.shownItems.get(`${member.familyId}:${listId}`, itemsJson, () => {
+      const items = repo.parseItems(itemsJson, listId, member.familyId).map((row, place) => Object.freeze(toItem(row, place)));
+      Object.freeze(items);
+      return items;
+    });
   }
 
   /** Adds at the top, or raises the quantity of the same item already unpurchased on the list. */

@@ -44,7 +44,15 @@ export interface RouteOptions<E extends Endpoint = Endpoint> {
    * of another family's only ever queues behind the caller's own family's writes.
    */
   queueBy?: (input: { params: ParamsOf<E>; query: QueryOf<E>; body: BodyOf<E> }) => string;
+  /**
+   * The handler answers the very same object again while its data is unchanged (a `TextMemo`): the bytes it was
+   * serialized to are kept with it and sent again.
+   */
+  reusesAnswers?: boolean;
 }
+
+/** Serialized answers of `reusesAnswers` routes, kept as long as the answer object itself. */
+const serializedAnswers = new WeakMap<object, Buffer>();
 
 const toFastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
@@ -92,7 +100,11 @@ export function route<E extends Endpoint>(
         }
         const result = await run(deps.db);
         if (noContent) return reply.code(204).send();
-        return reply.code(status).send(result);
+        reply.code(status);
+        if (!options.reusesAnswers || typeof result !== 'object' || result === null) return reply.send(result);
+        let bytes = serializedAnswers.get(result);
+        if (!bytes) serializedAnswers.set(result, (bytes = Buffer.from(reply.serialize(result) as string)));
+        return reply.type('application/json; charset=utf-8').send(bytes);
       };
       if (!options.queueBy || !caller) return respond();
       const row = options.queueBy(request as { params: ParamsOf<E>; query: QueryOf<E>; body: BodyOf<E> });
