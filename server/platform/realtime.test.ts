@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { openPostgres, type Database } from './db/client.ts';
+import { eq, sql } from 'drizzle-orm';
+import { openPostgres, type Database, type Queryable } from './db/client.ts';
 import { families, familyMembers, sessions, users } from './db/schema.ts';
 import { Realtime, type Change } from './realtime.ts';
 import { createPostgresDatabase, openTestDatabase } from '../test/databases.ts';
@@ -33,6 +33,8 @@ beforeAll(async () => {
 });
 afterAll(async () => { await cleanup(); });
 
+const publish = (realtime: Realtime, q: Queryable, change: Change) => q.execute(sql`select ${realtime.notice(change)}`);
+
 function collect(realtime: Realtime, familyId: string): Change[] {
   const received: Change[] = [];
   realtime.subscribe(familyId, (change) => received.push(change));
@@ -55,7 +57,7 @@ describe('realtime over LISTEN/NOTIFY', () => {
     try {
       const a = collect(listener, familyA);
       const b = collect(listener, familyB);
-      await publisher.publish(writer.db, { familyId: familyA, topic: 'grocery', kind: 'add_grocery_item', id: 'x' });
+      await publish(publisher, writer.db, { familyId: familyA, topic: 'grocery', kind: 'add_grocery_item', id: 'x' });
       await until(() => a.length === 1);
       expect(a[0]).toMatchObject({ familyId: familyA, topic: 'grocery', kind: 'add_grocery_item', id: 'x' });
       await new Promise((r) => setTimeout(r, 100));
@@ -72,10 +74,10 @@ describe('realtime over LISTEN/NOTIFY', () => {
     try {
       const a = collect(listener, familyA);
       await writer.db.transaction(async (tx) => {
-        await publisher.publish(tx, { familyId: familyA, topic: 'grocery', kind: 'item_updated' });
+        await publish(publisher, tx, { familyId: familyA, topic: 'grocery', kind: 'item_updated' });
       });
       await writer.db.transaction(async (tx) => {
-        await publisher.publish(tx, { familyId: familyA, topic: 'grocery', kind: 'item_deleted' });
+        await publish(publisher, tx, { familyId: familyA, topic: 'grocery', kind: 'item_deleted' });
         tx.rollback();
       }).catch(() => undefined);
       await until(() => a.length >= 1);

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { LiveChange } from '@hearth/contract/live';
-import type { Database, Queryable } from './db/client.ts';
+import type { Database } from './db/client.ts';
 
 /** What changed, small enough for NOTIFY's 8 kB payload; clients refetch what they show. */
 export type Change = LiveChange;
@@ -13,7 +13,7 @@ const accessChannel = 'hearth_access';
 
 /**
  * Live updates through PostgreSQL LISTEN/NOTIFY (PGlite in-process, PostgreSQL across processes).
- * `publish` inside a transaction is delivered only if, and when, it commits.
+ * A `notice` inside a transaction is delivered only if, and when, it commits.
  */
 export class Realtime {
   private readonly database: Database;
@@ -40,11 +40,10 @@ export class Realtime {
     this.accessListeners.clear();
   }
 
-  async publish(q: Queryable, change: Change): Promise<void> {
-    await q.execute(sql`select ${this.notice(change)}`);
-  }
-
-  /** The expression that publishes `change`, for a statement that does more (see `Events.record`). */
+  /**
+   * The SQL expression that publishes `change` when its statement runs (`Events.record` makes it part of the
+   * statement that records the event); inside a transaction it is delivered only if, and when, that commits.
+   */
   notice(change: Change): SQL {
     return sql`pg_notify(${channel}, ${JSON.stringify(change)})`;
   }

@@ -19,8 +19,9 @@ export function hasRoom(state: repo.ListState, adding: number): boolean {
 
 /**
  * Puts new unpurchased items at the top of a locked list, in the given order, without touching the items already
- * there (409 when the list would pass its bound; `state` read under the lock): stored positions only order a list (they may be negative and have gaps); answers number items 0, 1, 2...
- * from the top. So an add costs its own rows, whatever the list's size.
+ * there (409 when the list would pass its bound; `state` read under the lock): stored positions only order a list
+ * (they may be negative and have gaps); answers number items 0, 1, 2... from the top. So an add costs its own
+ * rows, whatever the list's size.
  */
 export async function insertAtTop(
   tx: Tx, listId: string, familyId: string, state: repo.ListState, items: repo.NewItem[],

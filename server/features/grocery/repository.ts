@@ -139,7 +139,8 @@ export async function openMatches(
   q: Queryable, listId: string, familyId: string, items: { name: string; unit: string | null }[],
 ): Promise<{ matches: OpenMatch[]; state: ListState }> {
   const key = matchKeySql(sql`t.n`, sql`t.u`);
-  const rows = await rawRows<{ key: string; id: string | null; quantity: number | string | null; count: number; top: number | null }>(q, sql`
+  type Row = { key: string; id: string | null; quantity: number | string | null; count: number; top: number | null };
+  const rows = await rawRows<Row>(q, sql`
     with state as (${listStateSql(listId, familyId)})
     select ${key} as key, m.id, m.quantity, state.count, state.top
     from unnest(${sql.param(items.map((i) => i.name))}::text[], ${sql.param(items.map((i) => i.unit))}::text[])
