@@ -2,17 +2,18 @@
  * Throughput at 50 connections (autocannon), each call against the limit of this stack: a bare Fastify route
  * doing one indexed point select on the same engine. Calls: GET /api/me, the family's lists, a 100- and a
  * 500-item list, meals; then item adds (POST /api/grocery) on lists of 100, 1,000 and near the list bound, by one
- * client and by 50 at once.
+ * client and by 50 at once, without and with an Idempotency-Key (the web client sends one with every add).
  * BENCH_SECONDS sets each run's length (default 10); BENCH_ONLY=<text> runs only the calls whose name contains it
  * (and the limit), to compare one call before and after a change. Run: `node scripts/bench/throughput.ts`.
  */
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import { eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { groceryLimits } from '@hearth/contract/grocery';
 import type { Database } from '../../server/platform/db/client.ts';
-import { groceryItems, groceryLists, meals, users } from '../../server/platform/db/schema.ts';
+import { groceryItems, groceryLists, idempotencyKeys, meals, users } from '../../server/platform/db/schema.ts';
 import { analyze, member, onEachEngine, serveApp } from './support/common.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -26,9 +27,12 @@ const wanted = (name: string) => !only || name.includes(only);
 /** `reqPerSec` is undefined for a fixed number of requests: autocannon times those runs in whole seconds. */
 interface Result { reqPerSec?: number; p50: number; p95: number; errors: number }
 
+/** Gives each request a fresh Idempotency-Key (autocannon's worker loads it by path). */
+const keyedRequest = fileURLToPath(new URL('./support/keyed-request.ts', import.meta.url));
+
 async function load(
   url: string, init: { method?: string; headers: Record<string, string>; body?: string },
-  run: { amount?: number; connections?: number } = {},
+  run: { amount?: number; connections?: number; keyed?: boolean } = {},
 ) {
   const result = await autocannon({
     // The client in a thread of its own, as a real client is another machine: on the server's thread it would
@@ -36,6 +40,7 @@ async function load(
     workers: 1,
     url, connections: run.connections ?? connections, ...(run.amount ? { amount: run.amount } : { duration: seconds }),
     method: (init.method ?? 'GET') as 'GET', headers: init.headers, ...(init.body ? { body: init.body, idReplacement: true } : {}),
+    ...(run.keyed ? { requests: [{ setupRequest: keyedRequest as never }] } : {}),
   });
   const r: Result = {
     reqPerSec: run.amount ? undefined : result.requests.average, p50: result.latency.p50, p95: result.latency.p97_5 ?? result.latency.p99,
@@ -60,6 +65,8 @@ async function bench(label: string, database: Database): Promise<void> {
   const ada = await member(database.db, 'Ada');
   const limit = await limitServer(database, ada.userId);
   try {
+    const keyCount = async (userId: string) =>
+      (await database.db.select({ n: count() }).from(idempotencyKeys).where(eq(idempotencyKeys.userId, userId)))[0]!.n;
     const newList = async (title: string, size: number) => {
       const [list] = await database.db.insert(groceryLists).values({ familyId: ada.familyId, title }).returning();
       if (!list) throw new Error('list insert failed');
@@ -99,12 +106,21 @@ async function bench(label: string, database: Database): Promise<void> {
       // list are serialized by its lock, which keeps positions and merges exact).
       rows.push([`POST /api/grocery, ${size}-item list, one client`, await load(`${base}/api/grocery`, { method: 'POST', headers, body }, { amount: addsPerSize / 3, connections: 1 })]);
       rows.push([`POST /api/grocery, ${size}-item list`, await load(`${base}/api/grocery`, { method: 'POST', headers, body }, { amount: addsPerSize })]);
+      // As the web client sends every add: with an Idempotency-Key, claimed and answered in the add's transaction
+      // (a list of its own, so the list bound leaves room for these too).
+      const keyedListId = await newList(`Keyed adds ${size}`, size);
+      await analyze(database);
+      const keyedBody = body.replace(listId, keyedListId);
+      const keysBefore = await keyCount(ada.userId);
+      rows.push([`POST /api/grocery, keyed, ${size}-item list, one client`, await load(`${base}/api/grocery`, { method: 'POST', headers, body: keyedBody }, { amount: addsPerSize / 3, connections: 1, keyed: true })]);
+      rows.push([`POST /api/grocery, keyed, ${size}-item list`, await load(`${base}/api/grocery`, { method: 'POST', headers, body: keyedBody }, { amount: addsPerSize, keyed: true })]);
+      if ((await keyCount(ada.userId)) - keysBefore < addsPerSize + addsPerSize / 3) throw new Error('keyed adds were sent without their keys');
     }
     for (const [name, r] of rows) {
       const rate = r.reqPerSec === undefined || ceiling.reqPerSec === undefined
         ? `${'-'.padStart(6)} req/s | ratio  -  `
         : `${r.reqPerSec.toFixed(0).padStart(6)} req/s | ratio ${(r.reqPerSec / ceiling.reqPerSec).toFixed(2)}`;
-      console.log(`${label} | ${name.padEnd(46)} | ${rate} | p50 ${r.p50} ms | p97.5 ${r.p95} ms${r.errors ? ` | ${r.errors} errors` : ''}`);
+      console.log(`${label} | ${name.padEnd(53)} | ${rate} | p50 ${r.p50} ms | p97.5 ${r.p95} ms${r.errors ? ` | ${r.errors} errors` : ''}`);
     }
   } finally {
     await limit.close();
