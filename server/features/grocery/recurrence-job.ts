@@ -25,10 +25,12 @@ export async function runRecurrence(deps: Pick<Deps, 'db' | 'clock' | 'events'>)
         });
         await lockFamilyList(tx, item.listId, item.familyId);
         if (await repo.hasOpenItemOf(tx, item.id, item.listId)) continue;
+        const { matches: [match], state } = await repo.openMatches(
+          tx, item.listId, item.familyId, [{ name: item.name, unit: item.unit }],
+        );
         // The same thing already waiting on the list (added by hand or from a recipe) is not bought twice.
-        if (await repo.hasOpenMatch(tx, item.listId, item.name, item.unit)) continue;
+        if (match?.id) continue;
         // A full list skips this return rather than failing the batch; the next period tries again.
-        const state = await repo.listState(tx, item.listId, item.familyId);
         if (!hasRoom(state, 1)) continue;
         const [row] = await insertAtTop(tx, item.listId, item.familyId, state, [{
           listId: item.listId, familyId: item.familyId, name: item.name, quantity: item.quantity, unit: item.unit,

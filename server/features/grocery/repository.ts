@@ -107,16 +107,6 @@ export interface ListState {
   top: number | undefined;
 }
 
-function listStateSql(listId: string, familyId: string): SQL {
-  return sql`select count(*)::int as count, min(position) as top from ${groceryItems}
-    where list_id = ${listId} and family_id = ${familyId}`;
-}
-
-export async function listState(q: Queryable, listId: string, familyId: string): Promise<ListState> {
-  const [row] = await rawRows<{ count: number; top: number | null }>(q, listStateSql(listId, familyId));
-  return { count: row?.count ?? 0, top: row?.top ?? undefined };
-}
-
 /** An item's 0-based place on its list, as answers show it: how many items are above it. */
 export async function placeOf(q: Queryable, item: ItemRow): Promise<number> {
   const [row] = await q.select({ n: count() }).from(groceryItems)
@@ -141,7 +131,10 @@ export async function openMatches(
   const key = matchKeySql(sql`t.n`, sql`t.u`);
   type Row = { key: string; id: string | null; quantity: number | string | null; count: number; top: number | null };
   const rows = await rawRows<Row>(q, sql`
-    with state as (${listStateSql(listId, familyId)})
+    with state as (
+      select count(*)::int as count, min(position) as top from ${groceryItems}
+      where list_id = ${listId} and family_id = ${familyId}
+    )
     select ${key} as key, m.id, m.quantity, state.count, state.top
     from unnest(${sql.param(items.map((i) => i.name))}::text[], ${sql.param(items.map((i) => i.unit))}::text[])
       with ordinality as t(n, u, i)
@@ -157,15 +150,6 @@ export async function openMatches(
     matches: rows.map((r) => ({ key: r.key, id: r.id, quantity: r.quantity === null ? null : Number(r.quantity) })),
     state: { count: first?.count ?? 0, top: first?.top ?? undefined },
   };
-}
-
-/** Whether the list has an unpurchased item with this name and unit (by match key). */
-export async function hasOpenMatch(q: Queryable, listId: string, name: string, unit: string | null): Promise<boolean> {
-  const rows = await q.select({ id: groceryItems.id }).from(groceryItems).where(and(
-    eq(groceryItems.listId, listId), eq(groceryItems.isPurchased, false),
-    sql`${groceryItems.matchKey} = ${matchKeySql(name, unit)}`,
-  )).limit(1);
-  return rows.length > 0;
 }
 
 export async function deletePurchased(q: Queryable, listId: string, familyId: string): Promise<number> {

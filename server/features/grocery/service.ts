@@ -78,7 +78,8 @@ export class GroceryService {
     const member = requireFamily(caller);
     if (typeof itemsJson !== 'string') throw notFound(m.listNotFound);
     return this.shownItems.get(`${member.familyId}:${listId}`, itemsJson, () => {
-      const items = repo.parseItems(itemsJson, listId, member.familyId).map((row, place) => Object.freeze(toItem(row, place)));
+      const items = repo.parseItems(itemsJson, listId, member.familyId)
+        .map((row, place) => Object.freeze(toItem(row, place)));
       Object.freeze(items);
       return items;
     });
