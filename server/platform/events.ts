@@ -29,16 +29,26 @@ export class Events {
     this.realtime = realtime;
   }
 
-  async record(q: Queryable, event: FamilyEvent): Promise<void> {
-    const { familyId, actorId, type, subjectId = null, data = {} } = event;
-    const listId = typeof data.listId === 'string' ? data.listId : undefined;
-    const notices = eventTopics[type].map((topic) => this.realtime.notice({
-      familyId, topic, kind: type,
-      ...(listId ? { listId } : {}), ...(subjectId ? { id: subjectId } : {}), ...(actorId ? { byUserId: actorId } : {}),
-    }));
-    const recorded = q.insert(familyEvents).values({ familyId, actorId, type, subjectId, data, at: this.clock.now() })
-      .returning({ id: familyEvents.id });
-    // One statement, not one per topic: writers often hold a list's or family's lock while they record.
-    await q.execute(sql`with recorded as (${recorded.getSQL()}) select ${sql.join([sql`1`, ...notices], sql`, `)} from recorded`);
+  record(q: Queryable, event: FamilyEvent): Promise<void> {
+    return this.recordAll(q, [event]);
+  }
+
+  /** Records several events, rows and live changes, in one statement (a batch of writes in one transaction). */
+  async recordAll(q: Queryable, events: FamilyEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const at = this.clock.now();
+    const notices = events.flatMap(({ familyId, actorId, type, subjectId, data = {} }) => {
+      const listId = typeof data.listId === 'string' ? data.listId : undefined;
+      return eventTopics[type].map((topic) => this.realtime.notice({
+        familyId, topic, kind: type,
+        ...(listId ? { listId } : {}), ...(subjectId ? { id: subjectId } : {}), ...(actorId ? { byUserId: actorId } : {}),
+      }));
+    });
+    const recorded = q.insert(familyEvents).values(events.map(({ familyId, actorId, type, subjectId = null, data = {} }) =>
+      ({ familyId, actorId, type, subjectId, data, at }))).returning({ id: familyEvents.id });
+    // One statement, not one per topic: writers often hold a list's or family's lock while they record. The notices
+    // are read from one row, however many events were inserted.
+    await q.execute(sql`with recorded as (${recorded.getSQL()})
+      select ${sql.join([sql`1`, ...notices], sql`, `)} from (select count(*) from recorded) as inserted`);
   }
 }

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Clock } from './clock.ts';
 import type { Db, Queryable } from './db/client.ts';
 import { idempotencyKeys } from './db/schema.ts';
@@ -20,7 +20,8 @@ export interface Answer {
  * Creates sent with an Idempotency-Key happen once. The key is claimed (insert ... on conflict do nothing) in the
  * same transaction as the write and the answer stored there too, so a key is either unclaimed or holds its
  * answer: a repeat sent while the first is still running waits on the primary key until the first commits, then
- * gets the stored answer; a first attempt that failed rolled its claim back, so a repeat runs anew.
+ * gets the stored answer; a first attempt that failed rolled its claim back (or `release`d it), so a repeat runs
+ * anew.
  */
 export class Idempotency {
   private readonly db: Db;
@@ -31,22 +32,53 @@ export class Idempotency {
   }
 
   once(call: IdempotentCall, write: (tx: Queryable) => Promise<unknown>): Promise<Answer> {
-    const { userId, route, key } = call;
     return this.db.transaction(async (tx) => {
-      const claimed = await tx.insert(idempotencyKeys)
-        .values({ userId, route, key, status: call.status, createdAt: this.clock.now() })
-        .onConflictDoNothing().returning({ key: idempotencyKeys.key });
-      const mine = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.route, route), eq(idempotencyKeys.key, key));
-      if (claimed.length === 0) {
-        const [stored] = await tx.select().from(idempotencyKeys).where(mine);
-        if (!stored) throw new Error('idempotency key vanished after its conflict');
-        return { status: stored.status, body: stored.response };
-      }
+      const [stored] = await this.claim(tx, [call]);
+      if (stored) return stored;
       const body = await write(tx);
-      // Stored as JSON, as it is sent: a replay answers the same bytes' worth.
-      await tx.update(idempotencyKeys).set({ response: sql`${JSON.stringify(body)}::jsonb` }).where(mine);
+      await this.store(tx, [call], [body]);
       return { status: call.status, body };
     });
+  }
+
+  /**
+   * Claims every call's key in one statement, for a batch of writes in one transaction: per call, null when its key
+   * is now claimed (the write is to run), or the answer stored under it. No two calls may share a key.
+   */
+  async claim(q: Queryable, calls: IdempotentCall[]): Promise<(Answer | null)[]> {
+    if (calls.length === 0) return [];
+    const at = this.clock.now();
+    const claimed = await q.insert(idempotencyKeys)
+      .values(calls.map(({ userId, route, key, status }) => ({ userId, route, key, status, createdAt: at })))
+      .onConflictDoNothing()
+      .returning({ userId: idempotencyKeys.userId, route: idempotencyKeys.route, key: idempotencyKeys.key });
+    const mine = new Set(claimed.map(idOf));
+    const others = calls.filter((c) => !mine.has(idOf(c)));
+    const stored = others.length === 0 ? [] : await q.select().from(idempotencyKeys).where(or(...others.map(keyOf)));
+    const answers = new Map(stored.map((s) => [idOf(s), s]));
+    return calls.map((call) => {
+      if (mine.has(idOf(call))) return null;
+      const answer = answers.get(idOf(call));
+      // Unclaimed and unanswered: claimed twice in this statement, or by this transaction before.
+      if (!answer || answer.response === null) throw new Error('idempotency key claimed twice in one transaction');
+      return { status: answer.status, body: answer.response };
+    });
+  }
+
+  /** Stores each claimed call's answer (stored as JSON, as it is sent: a replay answers the same bytes' worth). */
+  async store(q: Queryable, calls: IdempotentCall[], bodies: unknown[]): Promise<void> {
+    if (calls.length === 0) return;
+    const rows = sql.join(calls.map((c, i) =>
+      sql`(${c.userId}::uuid, ${c.route}, ${c.key}, ${JSON.stringify(bodies[i])}::jsonb)`), sql`, `);
+    await q.execute(sql`update ${idempotencyKeys} k set response = v.response
+      from (values ${rows}) as v(user_id, route, key, response)
+      where k.user_id = v.user_id and k.route = v.route and k.key = v.key`);
+  }
+
+  /** Gives claimed keys back, for calls of a batch refused while the rest commit: a repeat then runs anew. */
+  async release(q: Queryable, calls: IdempotentCall[]): Promise<void> {
+    if (calls.length === 0) return;
+    await q.delete(idempotencyKeys).where(or(...calls.map(keyOf)));
   }
 
   /** Forgets keys older than `olderThanMs`: a repeat after that is a new create. */
@@ -54,3 +86,7 @@ export class Idempotency {
     await this.db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(this.clock.now().getTime() - olderThanMs)));
   }
 }
+
+const idOf = (c: { userId: string; route: string; key: string }) => JSON.stringify([c.userId, c.route, c.key]);
+const keyOf = (c: { userId: string; route: string; key: string }) =>
+  and(eq(idempotencyKeys.userId, c.userId), eq(idempotencyKeys.route, c.route), eq(idempotencyKeys.key, c.key));

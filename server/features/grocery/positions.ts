@@ -1,6 +1,6 @@
 import { groceryLimits, groceryMessages as m } from '@hearth/contract/grocery';
 import type { Tx } from '../../platform/db/client.ts';
-import { conflict, notFound } from '../../platform/errors.ts';
+import { conflict, notFound, type AppError } from '../../platform/errors.ts';
 import * as repo from './repository.ts';
 
 /** How items take their places on a list; used by the service, the public API and the recurrence job. */
@@ -34,6 +34,60 @@ export async function insertAtTop(
   })));
 }
 
+/** A merge counts a missing quantity as one. */
+const countOf = (quantity: number | null | undefined) => quantity ?? 1;
+
+/** Where one add of a batch ends up: the item it made or raised, its quantity and place just after it. */
+export type PlannedAdd =
+  | { refused: AppError }
+  | { item: { fresh: number } | { id: string }; quantity: number | null; place: number };
+
+export interface AddsPlan {
+  /** New rows, in the order they were added, each with its final quantity (a later add may raise it). */
+  fresh: repo.NewItem[];
+  /** The new quantities of items already on the list that adds raised, by id. */
+  raised: Map<string, number>;
+  /** Per add, in order. */
+  adds: PlannedAdd[];
+}
+
+/**
+ * Lays adds on a locked list one after another, as if each were a call of its own in this order (`state` and
+ * `matches` read under the lock): each goes to the top, or raises the quantity of the unpurchased item of the same
+ * name and unit, one already there or one an earlier add made; one that would pass the list's bound is refused,
+ * alone. Each add is answered as its own call would have been: with the quantity and place right after it.
+ */
+export function planAdds(state: repo.ListState, matches: repo.OpenMatch[], items: repo.NewItem[]): AddsPlan {
+  const fresh: repo.NewItem[] = [];
+  const raised = new Map<string, number>();
+  // The open item each match key raises: its quantity so far, and its place as `base + fresh.length - since`.
+  const open = new Map<string, { item: { fresh: number } | { id: string }; quantity: number | null; base: number; since: number }>();
+  let count = state.count;
+  let top = state.top ?? 0;
+  const adds = items.map((item, i): PlannedAdd => {
+    const match = matches[i]!;
+    let target = open.get(match.key);
+    if (!target && match.id) {
+      target = { item: { id: match.id }, quantity: match.quantity, base: match.place ?? 0, since: 0 };
+      open.set(match.key, target);
+    }
+    if (target) {
+      const quantity = countOf(target.quantity) + countOf(item.quantity);
+      target.quantity = quantity;
+      if ('id' in target.item) raised.set(target.item.id, quantity);
+      else fresh[target.item.fresh]!.quantity = quantity;
+      return { item: target.item, quantity, place: target.base + fresh.length - target.since };
+    }
+    if (count + 1 > groceryLimits.itemsPerList) return { refused: conflict(m.listFull) };
+    count++;
+    const quantity = item.quantity ?? null;
+    fresh.push({ ...item, quantity, position: --top, isPurchased: false });
+    open.set(match.key, { item: { fresh: fresh.length - 1 }, quantity, base: 0, since: fresh.length });
+    return { item: { fresh: fresh.length - 1 }, quantity, place: 0 };
+  });
+  return { fresh, raised, adds };
+}
+
 /**
  * Puts items on a locked list as a person would: one whose name and unit (singular, any case) match an unpurchased
  * item already there, or an earlier one of the same call, raises that item's quantity instead of adding a row (a
@@ -53,7 +107,7 @@ export async function addOrMerge(
     if (group) group.quantities.push(item.quantity ?? null);
     else groups.set(match.key, { item, existing: match.id ? match : null, quantities: [item.quantity ?? null] });
   });
-  const sum = (qs: (number | null)[]) => qs.reduce<number>((total, q) => total + (q ?? 1), 0);
+  const sum = (qs: (number | null)[]) => qs.reduce<number>((total, q) => total + countOf(q), 0);
   const fresh = [...groups.values()].filter((g) => !g.existing);
   const inserted = await insertAtTop(tx, listId, familyId, state, fresh.map((g) => ({
     ...g.item, quantity: g.quantities.length > 1 ? sum(g.quantities) : g.item.quantity ?? null,
@@ -65,7 +119,7 @@ export async function addOrMerge(
       out.push({ row: insertedRows.get(group)!, merged: false });
       continue;
     }
-    const quantity = (group.existing.quantity ?? 1) + sum(group.quantities);
+    const quantity = countOf(group.existing.quantity) + sum(group.quantities);
     const row = await repo.updateItem(tx, group.existing.id!, familyId, { quantity, updatedAt: now });
     if (!row) throw new Error('merged item vanished under the list lock');
     out.push({ row, merged: true });

@@ -119,6 +119,8 @@ export interface OpenMatch {
   /** The unpurchased item of the list with the same key, if any (the topmost, should there be several). */
   id: string | null;
   quantity: number | null;
+  /** That item's 0-based place on the list (null without one). */
+  place: number | null;
 }
 
 /**
@@ -129,25 +131,32 @@ export async function openMatches(
   q: Queryable, listId: string, familyId: string, items: { name: string; unit: string | null }[],
 ): Promise<{ matches: OpenMatch[]; state: ListState }> {
   const key = matchKeySql(sql`t.n`, sql`t.u`);
-  type Row = { key: string; id: string | null; quantity: number | string | null; count: number; top: number | null };
+  type Row = {
+    key: string; id: string | null; quantity: number | string | null; place: number | null; count: number; top: number | null;
+  };
   const rows = await rawRows<Row>(q, sql`
     with state as (
       select count(*)::int as count, min(position) as top from ${groceryItems}
       where list_id = ${listId} and family_id = ${familyId}
     )
-    select ${key} as key, m.id, m.quantity, state.count, state.top
+    select ${key} as key, m.id, m.quantity, m.place, state.count, state.top
     from unnest(${sql.param(items.map((i) => i.name))}::text[], ${sql.param(items.map((i) => i.unit))}::text[])
       with ordinality as t(n, u, i)
     cross join state
     left join lateral (
-      select g.id, g.quantity from ${groceryItems} g
+      select g.id, g.quantity, (
+        select count(*)::int from ${groceryItems} a where a.list_id = g.list_id and a.position < g.position
+      ) as place
+      from ${groceryItems} g
       where g.list_id = ${listId} and g.family_id = ${familyId} and not g.is_purchased and g.match_key = ${key}
       order by g.position limit 1
     ) m on true
     order by t.i`);
   const first = rows[0];
   return {
-    matches: rows.map((r) => ({ key: r.key, id: r.id, quantity: r.quantity === null ? null : Number(r.quantity) })),
+    matches: rows.map((r) => ({
+      key: r.key, id: r.id, quantity: r.quantity === null ? null : Number(r.quantity), place: r.place,
+    })),
     state: { count: first?.count ?? 0, top: first?.top ?? undefined },
   };
 }
@@ -203,6 +212,13 @@ export async function deleteItem(q: Queryable, itemId: string, familyId: string)
   const rows = await q.delete(groceryItems).where(and(eq(groceryItems.id, itemId), eq(groceryItems.familyId, familyId)))
     .returning({ id: groceryItems.id });
   return rows.length > 0;
+}
+
+/** The family's recurring items among these ids, with their lists. */
+export async function recurringLists(q: Queryable, ids: string[], familyId: string): Promise<Map<string, string>> {
+  const rows = await q.select({ id: recurringItems.id, listId: recurringItems.listId }).from(recurringItems)
+    .where(and(inArray(recurringItems.id, ids), eq(recurringItems.familyId, familyId)));
+  return new Map(rows.map((r) => [r.id, r.listId]));
 }
 
 /** The family's items among these ids, with their lists. */

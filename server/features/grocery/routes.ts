@@ -14,8 +14,8 @@ export function groceryRoutes(app: App, deps: Deps): void {
   route(app, deps, api.deleteList, ({ params, caller }) => grocery.deleteList(caller, params.listId));
   route(app, deps, api.getItems, async ({ params, caller, read }) => grocery.items(caller, params.listId, read),
     { readWithSession: sessionReads.items, reusesAnswers: true });
-  route(app, deps, api.addItem, ({ body, caller, db }) => grocery.addItem(caller, body, db),
-    { queueBy: ({ body }) => listWrite(body.listId) });
+  route(app, deps, api.addItem, ({ body, caller, idempotent }) => grocery.addItem(caller, body, idempotent),
+    { claimsKeys: true });
   route(app, deps, api.updateItem, ({ params, body, caller }) => grocery.updateItem(caller, params.itemId, body));
   route(app, deps, api.deleteItem, ({ params, caller }) => grocery.deleteItem(caller, params.itemId));
   route(app, deps, api.reorderItems, ({ body, query, caller }) => grocery.reorder(caller, body, query.rebase ?? false));

@@ -5,13 +5,14 @@ import {
 import { requireEditor, requireFamily, requireOwnFamily } from '../../platform/auth/family-access.ts';
 import type { Caller } from '../../platform/auth/sessions.ts';
 import type { Queryable, Tx } from '../../platform/db/client.ts';
-import { groceryLists, meals } from '../../platform/db/schema.ts';
-import { lockFamilyRow, requireInFamily } from '../../platform/db/tenancy.ts';
+import { lockFamilyRow } from '../../platform/db/tenancy.ts';
 import type { Deps } from '../../platform/deps.ts';
+import type { IdempotentCall } from '../../platform/idempotency.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { TextMemo } from '../../platform/text-memo.ts';
 import { toItem, toList } from './mapper.ts';
-import { addOrMerge, lockFamilyList } from './positions.ts';
+import { ItemAdds } from './item-adds.ts';
+import { lockFamilyList } from './positions.ts';
 import * as repo from './repository.ts';
 
 /** The hot reads the routes run in the caller's session lookup (`readWithSession`). */
@@ -26,8 +27,10 @@ const shownItemsChars = 4_000_000;
 export class GroceryService {
   private readonly deps: Deps;
   private readonly shownItems = new TextMemo<GroceryItem[]>(shownItemsChars);
+  private readonly adds: ItemAdds;
   constructor(deps: Deps) {
     this.deps = deps;
+    this.adds = new ItemAdds(deps);
   }
 
   private get now() {
@@ -85,32 +88,14 @@ export class GroceryService {
     });
   }
 
-  /** Adds at the top, or raises the quantity of the same item already unpurchased on the list. */
-  async addItem(caller: Caller, body: BodyOf<typeof addItem>, db: Queryable = this.deps.db) {
+  /**
+   * Adds at the top, or raises the quantity of the same item already unpurchased on the list; written with the
+   * other adds to the list that arrive meanwhile (`ItemAdds`). `idempotent`: the call of the add's key, claimed there.
+   */
+  addItem(caller: Caller, body: BodyOf<typeof addItem>, idempotent: IdempotentCall | null) {
     const member = requireEditor(caller);
     requireOwnFamily(member, body.familyId);
-    const familyId = member.familyId;
-    return db.transaction(async (tx) => {
-      await lockFamilyList(tx, body.listId, familyId);
-      if (body.recurringItemId) {
-        const recurring = await repo.findRecurring(tx, body.recurringItemId, familyId);
-        if (!recurring) throw notFound(m.recurringNotFound);
-        if (recurring.listId !== body.listId) throw invalid(m.recurringOtherList);
-      }
-      if (body.addedFromRecipeId) await requireInFamily(tx, meals, body.addedFromRecipeId, familyId, m.recipeNotFound);
-      const [added] = await addOrMerge(tx, body.listId, familyId, [{
-        listId: body.listId, familyId, name: body.name, quantity: body.quantity ?? null, unit: body.unit ?? null,
-        category: body.category ?? null, recurrence: body.recurrence ?? 'none', position: 0,
-        recurringItemId: body.recurringItemId ?? null, addedFromRecipeId: body.addedFromRecipeId ?? null,
-        createdAt: this.now, updatedAt: this.now,
-      }], this.now);
-      if (!added) throw new Error('item add returned nothing');
-      await this.deps.events.record(tx, {
-        familyId, actorId: member.userId, type: 'add_grocery_item', subjectId: added.row.id,
-        data: added.merged ? { listId: body.listId, merged: true } : { listId: body.listId },
-      });
-      return toItem(added.row, added.merged ? await repo.placeOf(tx, added.row) : 0);
-    });
+    return this.adds.add({ member, body, idempotent });
   }
 
   /** Changes the fields sent; the position is left alone (only reorder moves items, so a stale copy cannot undo one). */

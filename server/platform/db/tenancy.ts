@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { errorMessages } from '@hearth/contract/errors';
 import { notFound } from '../errors.ts';
@@ -17,6 +17,14 @@ export async function requireInFamily(
   const rows = await q.select({ id: table.id }).from(table as PgTable)
     .where(and(eq(table.id, id), eq(table.familyId, familyId))).limit(1);
   if (rows.length === 0) throw notFound(what);
+}
+
+/** `requireInFamily` for many ids at once: those of `ids` that are the family's (the rest answer 404 alike). */
+export async function idsInFamily(q: Queryable, table: FamilyOwned, ids: string[], familyId: string): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await q.select({ id: table.id }).from(table as PgTable)
+    .where(and(inArray(table.id, ids), eq(table.familyId, familyId)));
+  return new Set(rows.map((r) => r.id as string));
 }
 
 /**

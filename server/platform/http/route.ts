@@ -12,6 +12,7 @@ import { safeEqual } from '../auth/secrets.ts';
 import { minutes } from '../clock.ts';
 import type { Queryable } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
+import type { IdempotentCall } from '../idempotency.ts';
 import { invalid, rateLimited, unauthenticated } from '../errors.ts';
 
 export type App = FastifyInstance<RawServerDefault, import('http').IncomingMessage, import('http').ServerResponse,
@@ -31,6 +32,8 @@ export interface Ctx<E extends Endpoint> {
   db: Queryable;
   /** The value of the route's `readWithSession`, read in the caller's session lookup (null without one). */
   read: unknown;
+  /** A `claimsKeys` route's call with an Idempotency-Key: the key the handler claims (null without one). */
+  idempotent: IdempotentCall | null;
 }
 
 export interface RouteOptions<E extends Endpoint = Endpoint> {
@@ -49,6 +52,11 @@ export interface RouteOptions<E extends Endpoint = Endpoint> {
    * serialized to are kept with it and sent again.
    */
   reusesAnswers?: boolean;
+  /**
+   * An idempotent endpoint whose handler claims the request's key itself (`ctx.idempotent`) in a transaction of its
+   * own (a batch of writes, say) and answers a repeat the stored answer, instead of `route` wrapping it in one.
+   */
+  claimsKeys?: boolean;
 }
 
 /** Serialized answers of `reusesAnswers` routes, kept as long as the answer object itself. */
@@ -89,13 +97,15 @@ export function route<E extends Endpoint>(
         if (e.method !== 'GET' && !deps.writeRate.take(caller.userId)) throw rateLimited(errorMessages.tooManyWrites);
       }
       if (e.access === 'superadmin') await authenticateSuperadmin(deps, request);
+      const key = e.idempotent && caller ? idempotencyKeyOf(request) : null;
+      const call = key !== null && caller ? { userId: caller.userId, route: `${e.method} ${e.path}`, key, status } : null;
       const run = (db: Queryable) => handler({
         params: request.params, query: request.query, body: request.body, caller, request, reply, db, read,
+        idempotent: options.claimsKeys ? call : null,
       } as Ctx<E>);
       const respond = async () => {
-        const key = e.idempotent && caller ? idempotencyKeyOf(request) : null;
-        if (key !== null && caller) {
-          const answer = await deps.idempotency.once({ userId: caller.userId, route: `${e.method} ${e.path}`, key, status }, run);
+        if (call && !options.claimsKeys) {
+          const answer = await deps.idempotency.once(call, run);
           return reply.code(answer.status).send(answer.body);
         }
         const result = await run(deps.db);

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { idempotencyHeader } from '@hearth/contract/endpoint';
+import * as api from '@hearth/contract/grocery';
+import { groceryItems } from '../../platform/db/schema.ts';
+import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
+import { itemsOf, newItem, newList, newMeal, newRecurring } from './test-helpers.ts';
+
+/**
+ * Adds to one list that arrive together are written in batches (`ItemAdds`); each is still answered, refused and
+ * kept exactly as if it had been a call of its own.
+ */
+
+let t: TestApp;
+let ada: SignedInUser;
+let familyId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  ada = await signUp(t, { name: 'Ada' });
+  familyId = ada.user.familyId!;
+});
+afterAll(async () => { await t.close(); });
+
+const add = (listId: string, name: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+  ada.call(api.addItem, { body: { name, quantity: 1, unit: null, category: null, listId, familyId, ...extra }, headers });
+
+describe('adds arriving together', () => {
+  it('answer a burst of the same item as calls one after another would: one row, each answer one more', async () => {
+    const listId = await newList(ada);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => add(listId, 'Milk')));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(201));
+    expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+    expect(answers.map((a) => a.body.quantity as number).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect((await itemsOf(ada, listId)).map((i) => [i.name, i.quantity, i.position])).toEqual([['Milk', 10, 0]]);
+  });
+
+  it('put a burst of new items on top, each answered at place 0, and answer raises of an item there at its place then', async () => {
+    const listId = await newList(ada);
+    const eggs = await newItem(ada, listId, 'Eggs', { quantity: 1 });
+    const names = Array.from({ length: 12 }, (_, i) => (i % 4 === 0 ? 'eggs' : `Item ${i}`));
+    const answers = await Promise.all(names.map((name) => add(listId, name)));
+    expect(answers.map((a) => a.status)).toEqual(Array(12).fill(201));
+    const fresh = answers.filter((a) => a.body.id !== eggs.id);
+    expect(fresh.map((a) => a.body.position)).toEqual(Array(9).fill(0));
+    // Each raise of Eggs is answered with its quantity and place just after it: new items only ever go above.
+    const raises = answers.filter((a) => a.body.id === eggs.id).map((a) => a.body as api.GroceryItem)
+      .sort((a, b) => (a.quantity ?? 0) - (b.quantity ?? 0));
+    expect(raises.map((r) => r.quantity)).toEqual([2, 3, 4]);
+    const places = raises.map((r) => r.position);
+    expect([...places].sort((a, b) => a - b)).toEqual(places);
+    const items = await itemsOf(ada, listId);
+    expect(items.map((i) => i.position)).toEqual(Array.from({ length: 10 }, (_, i) => i));
+    expect(items.at(-1)).toMatchObject({ id: eggs.id, quantity: 4, position: 9 });
+    expect(places.every((p) => p <= 9)).toBe(true);
+  });
+
+  it('refuse only the add whose recipe or recurring item is not right, and keep the others', async () => {
+    const listId = await newList(ada);
+    const otherList = await newList(ada, 'Market');
+    const mealId = await newMeal(t, familyId);
+    const recurring = await newRecurring(ada, listId, 'Bread');
+    const elsewhere = await newRecurring(ada, otherList, 'Apples');
+    const [good, unknownRecipe, ownRecipe, wrongList, own, plain] = await Promise.all([
+      add(listId, 'Flour'),
+      add(listId, 'Sugar', { addedFromRecipeId: crypto.randomUUID() }),
+      add(listId, 'Butter', { addedFromRecipeId: mealId }),
+      add(listId, 'Apples', { recurringItemId: elsewhere.id }),
+      add(listId, 'Bread', { recurringItemId: recurring.id }),
+      add(listId, 'Salt'),
+    ]);
+    expect([good, ownRecipe, own, plain].map((a) => a!.status)).toEqual([201, 201, 201, 201]);
+    expect([unknownRecipe!.status, unknownRecipe!.body.message]).toEqual([404, api.groceryMessages.recipeNotFound]);
+    expect([wrongList!.status, wrongList!.body.message]).toEqual([400, api.groceryMessages.recurringOtherList]);
+    expect(ownRecipe!.body.addedFromRecipeId).toBe(mealId);
+    expect(own!.body.recurringItemId).toBe(recurring.id);
+    expect((await itemsOf(ada, listId)).map((i) => i.name).sort()).toEqual(['Bread', 'Butter', 'Flour', 'Salt']);
+  });
+
+  it('keep no key of an add refused for a full list, so its repeat runs once there is room', async () => {
+    const listId = await newList(ada);
+    const filler = Array.from({ length: api.groceryLimits.itemsPerList - 1 }, (_, i) => ({
+      familyId, listId, name: `Filler ${i}`, position: i + 1,
+    }));
+    for (let i = 0; i < filler.length; i += 1000) await t.db.insert(groceryItems).values(filler.slice(i, i + 1000));
+    const keys = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    const answers = await Promise.all(keys.map((key, i) => add(listId, `New ${i}`, {}, { [idempotencyHeader]: key })));
+    const added = answers.findIndex((a) => a.status === 201);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
+    const refused = answers.findIndex((a) => a.status === 409);
+    expect(answers[refused]!.body.message).toBe(api.groceryMessages.listFull);
+
+    await t.db.delete(groceryItems).where(eq(groceryItems.name, 'Filler 0'));
+    const retried = await add(listId, `New ${refused}`, {}, { [idempotencyHeader]: keys[refused]! });
+    const repeated = await add(listId, `New ${added}`, {}, { [idempotencyHeader]: keys[added]! });
+    expect(retried.status).toBe(201);
+    expect([repeated.status, repeated.body]).toEqual([201, answers[added]!.body]);
+    const [row] = await t.db.select({ n: count() }).from(groceryItems).where(eq(groceryItems.listId, listId));
+    expect(row!.n).toBe(api.groceryLimits.itemsPerList);
+  });
+
+  it('answer 404 to every add of a list that is not the family\'s, and of one deleted meanwhile', async () => {
+    const bob = await signUp(t, { name: 'Bob' });
+    const bobsList = await newList(bob);
+    const answers = await Promise.all(Array.from({ length: 4 }, (_, i) => add(bobsList, `Item ${i}`)));
+    expect(answers.map((a) => [a.status, a.body.message])).toEqual(Array(4).fill([404, api.groceryMessages.listNotFound]));
+    expect(await itemsOf(bob, bobsList)).toEqual([]);
+
+    const listId = await newList(ada);
+    const adds = Array.from({ length: 4 }, (_, i) => add(listId, `Item ${i}`));
+    await ada.call(api.deleteList, { params: { listId } });
+    for (const answer of await Promise.all(adds)) {
+      expect([201, 404]).toContain(answer.status);
+      if (answer.status === 404) expect(answer.body.message).toBe(api.groceryMessages.listNotFound);
+    }
+    expect(await t.db.$count(groceryItems, eq(groceryItems.listId, listId))).toBe(0);
+  });
+});

@@ -1,0 +1,125 @@
+import type { BodyOf } from '@hearth/contract/endpoint';
+import { groceryMessages as m, type addItem, type GroceryItem } from '@hearth/contract/grocery';
+import type { FamilyCaller } from '../../platform/auth/family-access.ts';
+import type { Tx } from '../../platform/db/client.ts';
+import { meals } from '../../platform/db/schema.ts';
+import { idsInFamily } from '../../platform/db/tenancy.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { invalid, notFound, type AppError } from '../../platform/errors.ts';
+import type { IdempotentCall } from '../../platform/idempotency.ts';
+import { WriteBatches, type Outcome } from '../../platform/write-batches.ts';
+import { toItem } from './mapper.ts';
+import { lockFamilyList, planAdds } from './positions.ts';
+import * as repo from './repository.ts';
+
+/** One item add as the route hands it over: an editor of the list's family, the body, and its key's call if any. */
+export interface ItemAdd {
+  member: FamilyCaller;
+  body: BodyOf<typeof addItem>;
+  idempotent: IdempotentCall | null;
+}
+
+/**
+ * Item adds, written in batches per list (group commit, `WriteBatches`): the adds that arrive while a list's batch
+ * is being written go together in its next one, one transaction under the list's lock. A batch lays its adds on
+ * the list as if each were a call of its own in arrival order (`planAdds`), and answers, refuses and records each
+ * as that call would have: a burst on one list costs a few transactions instead of one an add, and each one's
+ * round trips under the lock are shared.
+ */
+export class ItemAdds {
+  private readonly deps: Deps;
+  private readonly batches: WriteBatches<ItemAdd, GroceryItem>;
+
+  constructor(deps: Deps) {
+    this.deps = deps;
+    // Two adds with one key go in two batches: the second is then answered from the first's stored answer.
+    this.batches = new WriteBatches((adds) => this.write(adds), {
+      apart: ({ idempotent: c }) => (c ? JSON.stringify([c.userId, c.route, c.key]) : null),
+    });
+  }
+
+  add(add: ItemAdd): Promise<GroceryItem> {
+    return this.batches.submit(`${add.member.familyId}:${add.body.listId}`, add);
+  }
+
+  /** One batch: adds of one family's list. */
+  private write(adds: ItemAdd[]): Promise<Outcome<GroceryItem>[]> {
+    const { familyId } = adds[0]!.member;
+    const { listId } = adds[0]!.body;
+    const now = this.deps.clock.now();
+    return this.deps.db.transaction(async (tx) => {
+      await lockFamilyList(tx, listId, familyId);
+      const outcomes: (Outcome<GroceryItem> | undefined)[] = (await referenceRefusals(tx, familyId, listId, adds))
+        .map((error) => (error ? { ok: false, error } : undefined));
+      const keyed = adds.flatMap((add, i) => (add.idempotent && !outcomes[i] ? [{ i, call: add.idempotent }] : []));
+      const stored = await this.deps.idempotency.claim(tx, keyed.map((k) => k.call));
+      keyed.forEach(({ i }, k) => {
+        if (stored[k]) outcomes[i] = { ok: true, value: stored[k].body as GroceryItem };
+      });
+
+      const running = adds.flatMap((_, i) => (outcomes[i] ? [] : [i]));
+      const items = running.map((i): repo.NewItem => {
+        const { body } = adds[i]!;
+        return {
+          listId, familyId, name: body.name, quantity: body.quantity ?? null, unit: body.unit ?? null,
+          category: body.category ?? null, recurrence: body.recurrence ?? 'none', position: 0,
+          recurringItemId: body.recurringItemId ?? null, addedFromRecipeId: body.addedFromRecipeId ?? null,
+          createdAt: now, updatedAt: now,
+        };
+      });
+      const { matches, state } = await repo.openMatches(tx, listId, familyId, items.map((i) => ({ name: i.name, unit: i.unit ?? null })));
+      const plan = planAdds(state, matches, items);
+      const inserted = plan.fresh.length > 0 ? await repo.insertItems(tx, plan.fresh) : [];
+      const raised = new Map<string, repo.ItemRow>();
+      for (const [id, quantity] of plan.raised) {
+        const row = await repo.updateItem(tx, id, familyId, { quantity, updatedAt: now });
+        if (!row) throw new Error('raised item vanished under the list lock');
+        raised.set(id, row);
+      }
+
+      const events: Parameters<Deps['events']['recordAll']>[1] = [];
+      const answered: { call: IdempotentCall; body: GroceryItem }[] = [];
+      const released: IdempotentCall[] = [];
+      plan.adds.forEach((planned, k) => {
+        const i = running[k]!;
+        const { member, idempotent } = adds[i]!;
+        if ('refused' in planned) {
+          outcomes[i] = { ok: false, error: planned.refused };
+          if (idempotent) released.push(idempotent);
+          return;
+        }
+        const row = 'id' in planned.item ? raised.get(planned.item.id)! : inserted[planned.item.fresh]!;
+        const item = toItem({ ...row, quantity: planned.quantity }, planned.place);
+        outcomes[i] = { ok: true, value: item };
+        if (idempotent) answered.push({ call: idempotent, body: item });
+        events.push({
+          familyId, actorId: member.userId, type: 'add_grocery_item', subjectId: row.id,
+          data: 'id' in planned.item ? { listId, merged: true } : { listId },
+        });
+      });
+      await this.deps.events.recordAll(tx, events);
+      await this.deps.idempotency.store(tx, answered.map((a) => a.call), answered.map((a) => a.body));
+      await this.deps.idempotency.release(tx, released);
+      return outcomes.map((o) => o ?? { ok: false, error: new Error('an add of the batch was left unanswered') });
+    });
+  }
+}
+
+/** Per add, the refusal its recurring item or recipe earns (404 unless the family's, 400 for another list's). */
+async function referenceRefusals(tx: Tx, familyId: string, listId: string, adds: ItemAdd[]): Promise<(AppError | null)[]> {
+  const ids = (pick: (add: ItemAdd) => string | null | undefined) =>
+    [...new Set(adds.map(pick).filter((id): id is string => Boolean(id)))];
+  const recurringIds = ids((a) => a.body.recurringItemId);
+  const recipeIds = ids((a) => a.body.addedFromRecipeId);
+  const recurring = recurringIds.length > 0 ? await repo.recurringLists(tx, recurringIds, familyId) : new Map<string, string>();
+  const recipes = await idsInFamily(tx, meals, recipeIds, familyId);
+  return adds.map(({ body }) => {
+    if (body.recurringItemId) {
+      const recurringListId = recurring.get(body.recurringItemId);
+      if (!recurringListId) return notFound(m.recurringNotFound);
+      if (recurringListId !== listId) return invalid(m.recurringOtherList);
+    }
+    if (body.addedFromRecipeId && !recipes.has(body.addedFromRecipeId)) return notFound(m.recipeNotFound);
+    return null;
+  });
+}

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { conflict, notFound } from './errors.ts';
+import { WriteBatches, type Outcome } from './write-batches.ts';
+
+/** A promise with its resolve handle, to hold a batch open. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => { open = resolve; });
+  return { open, opened };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+const ok = <O>(value: O): Outcome<O> => ({ ok: true, value });
+
+/** Batches that record what each run took and answer each input doubled, each run held until its gate opens. */
+function recorder(options: ConstructorParameters<typeof WriteBatches<number, number>>[1] = {}) {
+  const runs: number[][] = [];
+  const gates: ReturnType<typeof gate>[] = [];
+  const batches = new WriteBatches<number, number>(async (inputs) => {
+    runs.push(inputs);
+    const held = gate();
+    gates.push(held);
+    await held.opened;
+    return inputs.map((n) => ok(n * 2));
+  }, options);
+  return { batches, runs, gates };
+}
+
+describe('WriteBatches', () => {
+  it('runs a lone write at once, and the writes that arrive meanwhile together in the next batch, in arrival order', async () => {
+    const { batches, runs, gates } = recorder();
+    const first = batches.submit('list', 1);
+    const later = [2, 3, 4].map((n) => batches.submit('list', n));
+    await settle();
+    expect(runs).toEqual([[1]]);
+    gates[0]!.open();
+    await settle();
+    expect(runs).toEqual([[1], [2, 3, 4]]);
+    gates[1]!.open();
+    expect([await first, ...(await Promise.all(later))]).toEqual([2, 4, 6, 8]);
+    expect(batches.size).toBe(0);
+  });
+
+  it('runs batches of other keys meanwhile', async () => {
+    const { batches, runs, gates } = recorder();
+    const one = batches.submit('one list', 1);
+    const other = batches.submit('another list', 2);
+    await settle();
+    expect(runs).toEqual([[1], [2]]);
+    gates[1]!.open();
+    expect(await other).toBe(4);
+    gates[0]!.open();
+    expect(await one).toBe(2);
+  });
+
+  it('takes at most `max` inputs a batch', async () => {
+    const { batches, runs, gates } = recorder({ max: 2 });
+    const all = [1, 2, 3, 4, 5, 6].map((n) => batches.submit('list', n));
+    await settle();
+    for (let i = 0; i < 3; i++) {
+      gates[i]!.open();
+      await settle();
+    }
+    gates[3]!.open();
+    expect(await Promise.all(all)).toEqual([2, 4, 6, 8, 10, 12]);
+    expect(runs).toEqual([[1], [2, 3], [4, 5], [6]]);
+  });
+
+  it('keeps inputs that must stay apart in different batches, the later ones in the next', async () => {
+    const { batches, runs, gates } = recorder({ apart: (n) => (n % 2 === 0 ? 'even' : null) });
+    const all = [1, 2, 3, 4, 5, 6].map((n) => batches.submit('list', n));
+    await settle();
+    for (let i = 0; i < 3; i++) {
+      gates[i]!.open();
+      await settle();
+    }
+    gates[3]?.open();
+    await Promise.all(all);
+    expect(runs).toEqual([[1], [2, 3, 5], [4], [6]]);
+  });
+
+  it('answers each input its own outcome, a refusal included', async () => {
+    const refused = conflict('This list is full');
+    const batches = new WriteBatches<number, number>(async (inputs) =>
+      inputs.map((n) => (n === 2 ? { ok: false, error: refused } : ok(n))));
+    const answers = await Promise.allSettled([1, 2, 3].map((n) => batches.submit('list', n)));
+    expect(answers.map((a) => (a.status === 'fulfilled' ? a.value : a.reason))).toEqual([1, refused, 3]);
+  });
+
+  it('refuses the whole batch for a refusal the run throws, and runs no input again', async () => {
+    const runs: number[][] = [];
+    const gone = notFound('This list does not exist');
+    const held = gate();
+    const batches = new WriteBatches<number, number>(async (inputs) => {
+      runs.push(inputs);
+      if (inputs.includes(1)) await held.opened;
+      throw gone;
+    });
+    const all = [1, 2, 3].map((n) => batches.submit('list', n).catch((e: unknown) => e));
+    await settle();
+    held.open();
+    expect(await Promise.all(all)).toEqual([gone, gone, gone]);
+    expect(runs).toEqual([[1], [2, 3]]);
+  });
+
+  it('retries input by input after any other failure, so only the bad input fails', async () => {
+    const runs: number[][] = [];
+    const held = gate();
+    const batches = new WriteBatches<number, number>(async (inputs) => {
+      runs.push(inputs);
+      if (inputs.includes(1)) await held.opened;
+      if (inputs.includes(3)) throw new Error('foreign key violated');
+      return inputs.map((n) => ok(n * 10));
+    });
+    const all = [1, 2, 3, 4].map((n) => batches.submit('list', n).catch((e: unknown) => (e as Error).message));
+    await settle();
+    held.open();
+    expect(await Promise.all(all)).toEqual([10, 20, 'foreign key violated', 40]);
+    expect(runs).toEqual([[1], [2, 3, 4], [2], [3], [4]]);
+  });
+});
