@@ -1,9 +1,9 @@
 import { eventTopics, type EventType } from '@hearth/contract/events';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Clock } from './clock.ts';
 import type { Queryable } from './db/client.ts';
 import { familyEvents } from './db/schema.ts';
-import type { Realtime } from './realtime.ts';
+import type { Change, Realtime } from './realtime.ts';
 
 export interface FamilyEvent {
   familyId: string;
@@ -33,22 +33,29 @@ export class Events {
     return this.recordAll(q, [event]);
   }
 
-  /** Records several events, rows and live changes, in one statement (a batch of writes in one transaction). */
-  async recordAll(q: Queryable, events: FamilyEvent[]): Promise<void> {
-    if (events.length === 0) return;
-    const at = this.clock.now();
-    const notices = events.flatMap(({ familyId, actorId, type, subjectId, data = {} }) => {
+  /**
+   * Records several events, rows and live changes, in one statement whose text is the same whatever their number
+   * (a batch of writes in one transaction). `alongside`: data-modifying CTEs (`name as (insert ...)`) of the
+   * writer's own, run in the same statement, so a batch writes and records in one round trip.
+   */
+  async recordAll(q: Queryable, events: FamilyEvent[], alongside: SQL[] = []): Promise<void> {
+    if (events.length === 0 && alongside.length === 0) return;
+    const changes = events.flatMap(({ familyId, actorId, type, subjectId, data = {} }) => {
       const listId = typeof data.listId === 'string' ? data.listId : undefined;
-      return eventTopics[type].map((topic) => this.realtime.notice({
+      return eventTopics[type].map((topic): Change => ({
         familyId, topic, kind: type,
         ...(listId ? { listId } : {}), ...(subjectId ? { id: subjectId } : {}), ...(actorId ? { byUserId: actorId } : {}),
       }));
     });
-    const recorded = q.insert(familyEvents).values(events.map(({ familyId, actorId, type, subjectId = null, data = {} }) =>
-      ({ familyId, actorId, type, subjectId, data, at }))).returning({ id: familyEvents.id });
-    // One statement, not one per topic: writers often hold a list's or family's lock while they record. The notices
-    // are read from one row, however many events were inserted.
-    await q.execute(sql`with recorded as (${recorded.getSQL()})
-      select ${sql.join([sql`1`, ...notices], sql`, `)} from (select count(*) from recorded) as inserted`);
+    const column = (pick: (event: FamilyEvent) => unknown) => sql.param(events.map(pick));
+    const recorded = sql`recorded as (
+      insert into ${familyEvents} (family_id, actor_id, type, subject_id, data, at)
+      select v.family_id::uuid, v.actor_id::uuid, v.type, v.subject_id::uuid, v.data::jsonb, ${this.clock.now().toISOString()}::timestamptz
+      from unnest(${column((e) => e.familyId)}::text[], ${column((e) => e.actorId)}::text[], ${column((e) => e.type)}::text[],
+        ${column((e) => e.subjectId ?? null)}::text[], ${column((e) => JSON.stringify(e.data ?? {}))}::text[])
+        as v(family_id, actor_id, type, subject_id, data)
+    )`;
+    // Data-modifying CTEs run whether or not the statement reads them: only the live changes need selecting.
+    await q.execute(sql`with ${sql.join([...alongside, recorded], sql`, `)} select ${this.realtime.publishing(changes)}`);
   }
 }

@@ -1,6 +1,6 @@
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { lt, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from './clock.ts';
-import type { Db, Queryable } from './db/client.ts';
+import { rawRows, type Db, type Queryable } from './db/client.ts';
 import { idempotencyKeys } from './db/schema.ts';
 
 export interface IdempotentCall {
@@ -47,14 +47,17 @@ export class Idempotency {
    */
   async claim(q: Queryable, calls: IdempotentCall[]): Promise<(Answer | null)[]> {
     if (calls.length === 0) return [];
-    const at = this.clock.now();
-    const claimed = await q.insert(idempotencyKeys)
-      .values(calls.map(({ userId, route, key, status }) => ({ userId, route, key, status, createdAt: at })))
-      .onConflictDoNothing()
-      .returning({ userId: idempotencyKeys.userId, route: idempotencyKeys.route, key: idempotencyKeys.key });
+    const claimed = await rawRows<Key>(q, sql`
+      insert into ${idempotencyKeys} (user_id, route, key, status, created_at)
+      select v.user_id::uuid, v.route, v.key, v.status::int, ${this.clock.now().toISOString()}::timestamptz
+      from ${callsTable(calls, 'status', (c) => String(c.status))}
+      on conflict do nothing
+      returning user_id as "userId", route, key`);
     const mine = new Set(claimed.map(idOf));
     const others = calls.filter((c) => !mine.has(idOf(c)));
-    const stored = others.length === 0 ? [] : await q.select().from(idempotencyKeys).where(or(...others.map(keyOf)));
+    const stored = others.length === 0 ? [] : await rawRows<Key & { status: number; response: unknown }>(q, sql`
+      select k.user_id as "userId", k.route, k.key, k.status, k.response from ${idempotencyKeys} k
+      join ${callsTable(others)} on k.user_id = v.user_id::uuid and k.route = v.route and k.key = v.key`);
     const answers = new Map(stored.map((s) => [idOf(s), s]));
     return calls.map((call) => {
       if (mine.has(idOf(call))) return null;
@@ -67,18 +70,24 @@ export class Idempotency {
 
   /** Stores each claimed call's answer (stored as JSON, as it is sent: a replay answers the same bytes' worth). */
   async store(q: Queryable, calls: IdempotentCall[], bodies: unknown[]): Promise<void> {
-    if (calls.length === 0) return;
-    const rows = sql.join(calls.map((c, i) =>
-      sql`(${c.userId}::uuid, ${c.route}, ${c.key}, ${JSON.stringify(bodies[i])}::jsonb)`), sql`, `);
-    await q.execute(sql`update ${idempotencyKeys} k set response = v.response
-      from (values ${rows}) as v(user_id, route, key, response)
-      where k.user_id = v.user_id and k.route = v.route and k.key = v.key`);
+    if (calls.length > 0) await q.execute(sql`with ${this.storing(calls, bodies)} select 1`);
   }
 
-  /** Gives claimed keys back, for calls of a batch refused while the rest commit: a repeat then runs anew. */
-  async release(q: Queryable, calls: IdempotentCall[]): Promise<void> {
-    if (calls.length === 0) return;
-    await q.delete(idempotencyKeys).where(or(...calls.map(keyOf)));
+  /** `store` as a data-modifying CTE named `stored_answers`, for a writer's own statement. */
+  storing(calls: IdempotentCall[], bodies: unknown[]): SQL {
+    const answers = new Map(calls.map((c, i) => [c, JSON.stringify(bodies[i])]));
+    return sql`stored_answers as (update ${idempotencyKeys} k set response = v.response::jsonb
+      from ${callsTable(calls, 'response', (c) => answers.get(c)!)}
+      where k.user_id = v.user_id::uuid and k.route = v.route and k.key = v.key)`;
+  }
+
+  /**
+   * Gives claimed keys back, as a data-modifying CTE named `released_keys`, for calls of a batch refused while the
+   * rest commit: a repeat then runs anew.
+   */
+  releasing(calls: IdempotentCall[]): SQL {
+    return sql`released_keys as (delete from ${idempotencyKeys} k using ${callsTable(calls)}
+      where k.user_id = v.user_id::uuid and k.route = v.route and k.key = v.key)`;
   }
 
   /** Forgets keys older than `olderThanMs`: a repeat after that is a new create. */
@@ -87,6 +96,17 @@ export class Idempotency {
   }
 }
 
-const idOf = (c: { userId: string; route: string; key: string }) => JSON.stringify([c.userId, c.route, c.key]);
-const keyOf = (c: { userId: string; route: string; key: string }) =>
-  and(eq(idempotencyKeys.userId, c.userId), eq(idempotencyKeys.route, c.route), eq(idempotencyKeys.key, c.key));
+type Key = { userId: string; route: string; key: string };
+
+const idOf = (c: Key) => JSON.stringify([c.userId, c.route, c.key]);
+
+/**
+ * The calls as a table `v(user_id, route, key[, extra])` of text columns, from array parameters: one statement text
+ * whatever the number of calls.
+ */
+function callsTable(calls: IdempotentCall[], extra?: string, value?: (call: IdempotentCall) => string): SQL {
+  const column = (pick: (call: IdempotentCall) => string) => sql`${sql.param(calls.map(pick))}::text[]`;
+  const columns = [column((c) => c.userId), column((c) => c.route), column((c) => c.key)];
+  if (extra && value) columns.push(column(value));
+  return sql`unnest(${sql.join(columns, sql`, `)}) as v(user_id, route, key${sql.raw(extra ? `, ${extra}` : '')})`;
+}

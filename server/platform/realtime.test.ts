@@ -33,7 +33,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await cleanup(); });
 
-const publish = (realtime: Realtime, q: Queryable, change: Change) => q.execute(sql`select ${realtime.notice(change)}`);
+const publish = (realtime: Realtime, q: Queryable, change: Change) => q.execute(sql`select ${realtime.publishing([change])}`);
 
 function collect(realtime: Realtime, familyId: string): Change[] {
   const received: Change[] = [];

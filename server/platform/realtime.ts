@@ -41,11 +41,12 @@ export class Realtime {
   }
 
   /**
-   * The SQL expression that publishes `change` when its statement runs (`Events.record` makes it part of the
-   * statement that records the event); inside a transaction it is delivered only if, and when, that commits.
+   * The SQL expression that publishes `changes` when its statement runs (`Events.recordAll` makes it part of the
+   * statement that records the events); inside a transaction they are delivered only if, and when, that commits.
+   * One array parameter, so the statement's text is the same whatever the number of changes.
    */
-  notice(change: Change): SQL {
-    return sql`pg_notify(${channel}, ${JSON.stringify(change)})`;
+  publishing(changes: Change[]): SQL {
+    return sql`(select count(pg_notify(${channel}, p)) from unnest(${sql.param(changes.map((c) => JSON.stringify(c)))}::text[]) as p)`;
   }
 
   /** Listens to one family's changes; returns the function that stops listening. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import * as accounts from '@hearth/contract/accounts';
 import * as grocery from '@hearth/contract/grocery';
+import { rawRows } from '../platform/db/client.ts';
 import { createTestApp, signUp, type Answer, type SignedInUser, type TestApp } from './harness.ts';
 
 /**
@@ -62,8 +63,8 @@ it('a burst of adds to a locked list leaves connections for other families, and 
   expect(items.body.map((i: grocery.GroceryItem) => i.position)).toEqual(Array.from({ length: 15 }, (_, i) => i));
   expect(items.body.map((i: grocery.GroceryItem) => i.name).sort()).toEqual(Array.from({ length: 15 }, (_, i) => `Item ${i}`).sort());
   // The first add waited on the lock alone; the 14 that came meanwhile went together in the next batch.
-  const [row] = (await t.db.execute(sql`select count(distinct xmin::text)::int as n from grocery_items where list_id = ${listId}`))
-    .rows as { n: number }[];
+  const [row] = await rawRows<{ n: number }>(t.db,
+    sql`select count(distinct xmin::text)::int as n from grocery_items where list_id = ${listId}`);
   expect(row!.n).toBe(2);
 });
 

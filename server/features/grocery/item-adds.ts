@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { BodyOf } from '@hearth/contract/endpoint';
 import { groceryMessages as m, type addItem, type GroceryItem } from '@hearth/contract/grocery';
 import type { FamilyCaller } from '../../platform/auth/family-access.ts';
@@ -5,6 +6,7 @@ import type { Tx } from '../../platform/db/client.ts';
 import { meals } from '../../platform/db/schema.ts';
 import { idsInFamily } from '../../platform/db/tenancy.ts';
 import type { Deps } from '../../platform/deps.ts';
+import type { FamilyEvent } from '../../platform/events.ts';
 import { invalid, notFound, type AppError } from '../../platform/errors.ts';
 import type { IdempotentCall } from '../../platform/idempotency.ts';
 import { WriteBatches, type Outcome } from '../../platform/write-batches.ts';
@@ -42,7 +44,12 @@ export class ItemAdds {
     return this.batches.submit(`${add.member.familyId}:${add.body.listId}`, add);
   }
 
-  /** One batch: adds of one family's list. */
+  /**
+   * One batch: adds of one family's list, in four round trips under the list's lock whatever their number (five
+   * with keys, six with a recipe or recurring item to check): lock, claim keys, read the matches and the list's
+   * state, then one statement writing the items, their events and live changes, and the keys' answers. New items'
+   * ids are made here, so every answer is known before that write.
+   */
   private write(adds: ItemAdd[]): Promise<Outcome<GroceryItem>[]> {
     const { familyId } = adds[0]!.member;
     const { listId } = adds[0]!.body;
@@ -58,26 +65,20 @@ export class ItemAdds {
       });
 
       const running = adds.flatMap((_, i) => (outcomes[i] ? [] : [i]));
-      const items = running.map((i): repo.NewItem => {
+      const items = running.map((i): repo.NewItemWithId => {
         const { body } = adds[i]!;
         return {
-          listId, familyId, name: body.name, quantity: body.quantity ?? null, unit: body.unit ?? null,
+          id: randomUUID(), listId, familyId, name: body.name, quantity: body.quantity ?? null, unit: body.unit ?? null,
           category: body.category ?? null, recurrence: body.recurrence ?? 'none', position: 0,
           recurringItemId: body.recurringItemId ?? null, addedFromRecipeId: body.addedFromRecipeId ?? null,
-          createdAt: now, updatedAt: now,
         };
       });
       const { matches, state } = await repo.openMatches(tx, listId, familyId, items.map((i) => ({ name: i.name, unit: i.unit ?? null })));
       const plan = planAdds(state, matches, items);
-      const inserted = plan.fresh.length > 0 ? await repo.insertItems(tx, plan.fresh) : [];
-      const raised = new Map<string, repo.ItemRow>();
-      for (const [id, quantity] of plan.raised) {
-        const row = await repo.updateItem(tx, id, familyId, { quantity, updatedAt: now });
-        if (!row) throw new Error('raised item vanished under the list lock');
-        raised.set(id, row);
-      }
+      const { fresh } = plan;
+      const shownOnList = new Map(matches.flatMap((match) => (match.item ? [[match.item.id, match.item]] : [])));
 
-      const events: Parameters<Deps['events']['recordAll']>[1] = [];
+      const events: FamilyEvent[] = [];
       const answered: { call: IdempotentCall; body: GroceryItem }[] = [];
       const released: IdempotentCall[] = [];
       plan.adds.forEach((planned, k) => {
@@ -88,21 +89,33 @@ export class ItemAdds {
           if (idempotent) released.push(idempotent);
           return;
         }
-        const row = 'id' in planned.item ? raised.get(planned.item.id)! : inserted[planned.item.fresh]!;
-        const item = toItem({ ...row, quantity: planned.quantity }, planned.place);
+        const raised = 'id' in planned.item;
+        const shown = 'id' in planned.item ? shownOnList.get(planned.item.id)! : shownNew(fresh[planned.item.fresh]!);
+        const item = toItem({ ...shown, quantity: planned.quantity }, planned.place);
         outcomes[i] = { ok: true, value: item };
         if (idempotent) answered.push({ call: idempotent, body: item });
         events.push({
-          familyId, actorId: member.userId, type: 'add_grocery_item', subjectId: row.id,
-          data: 'id' in planned.item ? { listId, merged: true } : { listId },
+          familyId, actorId: member.userId, type: 'add_grocery_item', subjectId: item.id,
+          data: raised ? { listId, merged: true } : { listId },
         });
       });
-      await this.deps.events.recordAll(tx, events);
-      await this.deps.idempotency.store(tx, answered.map((a) => a.call), answered.map((a) => a.body));
-      await this.deps.idempotency.release(tx, released);
+      await this.deps.events.recordAll(tx, events, [
+        ...repo.addsWriting(listId, familyId, fresh, plan.raised, now),
+        ...(answered.length > 0 ? [this.deps.idempotency.storing(answered.map((a) => a.call), answered.map((a) => a.body))] : []),
+        ...(released.length > 0 ? [this.deps.idempotency.releasing(released)] : []),
+      ]);
       return outcomes.map((o) => o ?? { ok: false, error: new Error('an add of the batch was left unanswered') });
     });
   }
+}
+
+/** A new item as answers show it. */
+function shownNew(item: repo.NewItemWithId): repo.ShownItem {
+  return {
+    id: item.id, name: item.name, quantity: item.quantity ?? null, unit: item.unit ?? null, category: item.category ?? null,
+    recurrence: item.recurrence ?? 'none', isPurchased: false, listId: item.listId, familyId: item.familyId,
+    recurringItemId: item.recurringItemId ?? null, addedFromRecipeId: item.addedFromRecipeId ?? null,
+  };
 }
 
 /** Per add, the refusal its recurring item or recipe earns (404 unless the family's, 400 for another list's). */

@@ -9,8 +9,13 @@ import type { NewItem, OpenMatch } from './repository.ts';
 const item = (name: string, quantity: number | null = null): NewItem =>
   ({ listId: 'list', familyId: 'family', name, quantity, position: 0 });
 /** No open item with this key on the list. */
-const none = (key: string): OpenMatch => ({ key, id: null, quantity: null, place: null });
-const onList = (key: string, id: string, quantity: number | null, place: number): OpenMatch => ({ key, id, quantity, place });
+const none = (key: string): OpenMatch => ({ key, id: null, quantity: null, place: null, item: null });
+const onList = (key: string, id: string, quantity: number | null, place: number): OpenMatch => ({
+  key, id, quantity, place, item: {
+    id, name: key, quantity, unit: null, category: null, recurrence: 'none', isPurchased: false, listId: 'list',
+    familyId: 'family', recurringItemId: null, addedFromRecipeId: null,
+  },
+});
 
 describe('planAdds', () => {
   it('puts each new item on top of the one before, each answered at place 0', () => {

@@ -42,9 +42,9 @@ export type PlannedAdd =
   | { refused: AppError }
   | { item: { fresh: number } | { id: string }; quantity: number | null; place: number };
 
-export interface AddsPlan {
+export interface AddsPlan<T extends repo.NewItem> {
   /** New rows, in the order they were added, each with its final quantity (a later add may raise it). */
-  fresh: repo.NewItem[];
+  fresh: T[];
   /** The new quantities of items already on the list that adds raised, by id. */
   raised: Map<string, number>;
   /** Per add, in order. */
@@ -57,8 +57,8 @@ export interface AddsPlan {
  * name and unit, one already there or one an earlier add made; one that would pass the list's bound is refused,
  * alone. Each add is answered as its own call would have been: with the quantity and place right after it.
  */
-export function planAdds(state: repo.ListState, matches: repo.OpenMatch[], items: repo.NewItem[]): AddsPlan {
-  const fresh: repo.NewItem[] = [];
+export function planAdds<T extends repo.NewItem>(state: repo.ListState, matches: repo.OpenMatch[], items: T[]): AddsPlan<T> {
+  const fresh: T[] = [];
   const raised = new Map<string, number>();
   // The open item each match key raises: its quantity so far, and its place as `base + fresh.length - since`.
   const open = new Map<string, { item: { fresh: number } | { id: string }; quantity: number | null; base: number; since: number }>();

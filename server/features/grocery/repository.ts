@@ -121,6 +121,8 @@ export interface OpenMatch {
   quantity: number | null;
   /** That item's 0-based place on the list (null without one). */
   place: number | null;
+  /** That item as answers show it (null without one). */
+  item: ShownItem | null;
 }
 
 /**
@@ -135,6 +137,8 @@ export async function openMatches(
 ): Promise<{ matches: OpenMatch[]; state: ListState }> {
   type Row = {
     key: string; id: string | null; quantity: number | string | null; place: number | null; count: number; top: number | null;
+    name: string | null; unit: string | null; category: string | null; recurrence: ShownItem['recurrence'] | null;
+    recurringItemId: string | null; addedFromRecipeId: string | null;
   };
   const rows = await rawRows<Row>(q, sql`
     with keys as materialized (
@@ -145,23 +149,67 @@ export async function openMatches(
       select count(*)::int as count, min(position) as top from ${groceryItems}
       where list_id = ${listId} and family_id = ${familyId}
     ), open as (
-      select distinct on (g.match_key) g.match_key, g.id, g.quantity, g.position from ${groceryItems} g
+      select distinct on (g.match_key) g.* from ${groceryItems} g
       where g.list_id = ${listId} and g.family_id = ${familyId} and not g.is_purchased
         and g.match_key = any(array(select key from keys))
       order by g.match_key, g.position
     )
     select keys.key, open.id, open.quantity, state.count, state.top, case when open.id is null then null else (
       select count(*)::int from ${groceryItems} a where a.list_id = ${listId} and a.position < open.position
-    ) end as place
+    ) end as place, open.name, open.unit, open.category, open.recurrence,
+      open.recurring_item_id as "recurringItemId", open.added_from_recipe_id as "addedFromRecipeId"
     from keys cross join state left join open on open.match_key = keys.key
     order by keys.i`);
   const first = rows[0];
   return {
-    matches: rows.map((r) => ({
-      key: r.key, id: r.id, quantity: r.quantity === null ? null : Number(r.quantity), place: r.place,
-    })),
+    matches: rows.map((r) => {
+      const quantity = r.quantity === null ? null : Number(r.quantity);
+      const { id, name, unit, category, recurrence, recurringItemId, addedFromRecipeId } = r;
+      return {
+        key: r.key, id, quantity, place: r.place,
+        item: id === null ? null : {
+          id, name: name!, quantity, unit, category, recurrence: recurrence!, isPurchased: false, listId, familyId,
+          recurringItemId, addedFromRecipeId,
+        },
+      };
+    }),
     state: { count: first?.count ?? 0, top: first?.top ?? undefined },
   };
+}
+
+/** A new item with the id its writer chose, so the batch that adds it knows its answer before writing it. */
+export type NewItemWithId = NewItem & { id: string };
+
+/**
+ * An add batch's writes as data-modifying CTEs (`new_items`, `raised_items`) for one statement: the new items of a
+ * list of the family, and new quantities of items of it already there. One statement text whatever their number
+ * (array parameters), so the engine parses it once.
+ */
+export function addsWriting(
+  listId: string, familyId: string, fresh: NewItemWithId[], raised: Map<string, number>, at: Date,
+): SQL[] {
+  const column = (pick: (item: NewItemWithId) => string | number | null | undefined) =>
+    sql`${sql.param(fresh.map((item) => { const v = pick(item); return v === null || v === undefined ? null : String(v); }))}::text[]`;
+  const when = sql`${at.toISOString()}::timestamptz`;
+  return [
+    sql`new_items as (
+      insert into ${groceryItems} (id, family_id, list_id, name, quantity, unit, category, recurrence, position,
+        is_purchased, recurring_item_id, added_from_recipe_id, created_at, updated_at)
+      select v.id::uuid, ${familyId}::uuid, ${listId}::uuid, v.name, v.quantity::float8, v.unit, v.category, v.recurrence,
+        v.position::int, false, v.recurring_item_id::uuid, v.added_from_recipe_id::uuid, ${when}, ${when}
+      from unnest(${sql.join([
+        column((i) => i.id), column((i) => i.name), column((i) => i.quantity), column((i) => i.unit),
+        column((i) => i.category), column((i) => i.recurrence ?? 'none'), column((i) => i.position),
+        column((i) => i.recurringItemId), column((i) => i.addedFromRecipeId),
+      ], sql`, `)}) as v(id, name, quantity, unit, category, recurrence, position, recurring_item_id, added_from_recipe_id)
+    )`,
+    sql`raised_items as (
+      update ${groceryItems} g set quantity = v.quantity::float8, updated_at = ${when}
+      from unnest(${sql.param([...raised.keys()])}::text[], ${sql.param([...raised.values()].map(String))}::text[])
+        as v(id, quantity)
+      where g.id = v.id::uuid and g.list_id = ${listId} and g.family_id = ${familyId}
+    )`,
+  ];
 }
 
 export async function deletePurchased(q: Queryable, listId: string, familyId: string): Promise<number> {
