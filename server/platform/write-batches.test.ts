@@ -16,7 +16,8 @@ const ok = <O>(value: O): Outcome<O> => ({ ok: true, value });
 function recorder(options: ConstructorParameters<typeof WriteBatches<number, number>>[1] = {}) {
   const runs: number[][] = [];
   const gates: ReturnType<typeof gate>[] = [];
-  const batches = new WriteBatches<number, number>(async (inputs) => {
+  const batches = new WriteBatches<number, number>(async (batch) => {
+    const inputs = batch.take();
     runs.push(inputs);
     const held = gate();
     gates.push(held);
@@ -81,8 +82,8 @@ describe('WriteBatches', () => {
 
   it('answers each input its own outcome, a refusal included', async () => {
     const refused = conflict('This list is full');
-    const batches = new WriteBatches<number, number>(async (inputs) =>
-      inputs.map((n) => (n === 2 ? { ok: false, error: refused } : ok(n))));
+    const batches = new WriteBatches<number, number>(async (batch) =>
+      batch.take().map((n) => (n === 2 ? { ok: false, error: refused } : ok(n))));
     const answers = await Promise.allSettled([1, 2, 3].map((n) => batches.submit('list', n)));
     expect(answers.map((a) => (a.status === 'fulfilled' ? a.value : a.reason))).toEqual([1, refused, 3]);
   });
@@ -91,7 +92,8 @@ describe('WriteBatches', () => {
     const runs: number[][] = [];
     const gone = notFound('This list does not exist');
     const held = gate();
-    const batches = new WriteBatches<number, number>(async (inputs) => {
+    const batches = new WriteBatches<number, number>(async (batch) => {
+      const inputs = batch.take();
       runs.push(inputs);
       if (inputs.includes(1)) await held.opened;
       throw gone;
@@ -106,7 +108,8 @@ describe('WriteBatches', () => {
   it('retries input by input after any other failure, so only the bad input fails', async () => {
     const runs: number[][] = [];
     const held = gate();
-    const batches = new WriteBatches<number, number>(async (inputs) => {
+    const batches = new WriteBatches<number, number>(async (batch) => {
+      const inputs = batch.take();
       runs.push(inputs);
       if (inputs.includes(1)) await held.opened;
       if (inputs.includes(3)) throw new Error('foreign key violated');
@@ -117,5 +120,35 @@ describe('WriteBatches', () => {
     held.open();
     expect(await Promise.all(all)).toEqual([10, 20, 'foreign key violated', 40]);
     expect(runs).toEqual([[1], [2, 3, 4], [2], [3], [4]]);
+  });
+
+  it('takes its inputs when the run is ready for them: those that arrived while it waited go too', async () => {
+    const runs: { first: number; inputs: number[] }[] = [];
+    const locked = gate();
+    const batches = new WriteBatches<number, number>(async (batch) => {
+      await locked.opened;
+      const inputs = batch.take();
+      runs.push({ first: batch.first, inputs });
+      return inputs.map(ok);
+    });
+    const all = [1, 2, 3].map((n) => batches.submit('list', n));
+    await settle();
+    locked.open();
+    expect(await Promise.all(all)).toEqual([1, 2, 3]);
+    expect(runs).toEqual([{ first: 1, inputs: [1, 2, 3] }]);
+  });
+
+  it('refuses every waiting input for a refusal thrown before the run took them', async () => {
+    const gone = notFound('This list does not exist');
+    const locked = gate();
+    const batches = new WriteBatches<number, number>(async () => {
+      await locked.opened;
+      throw gone;
+    });
+    const all = [1, 2, 3].map((n) => batches.submit('list', n).catch((e: unknown) => e));
+    await settle();
+    locked.open();
+    expect(await Promise.all(all)).toEqual([gone, gone, gone]);
+    expect(batches.size).toBe(0);
   });
 });

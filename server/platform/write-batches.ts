@@ -17,21 +17,32 @@ export interface WriteBatchesOptions<I> {
 }
 
 /**
+ * A batch as `run` gets it: `first`, the oldest waiting input (the key's inputs share what the key says, a list's
+ * id, say), and `take`, which takes the batch's inputs: called once, when `run` is ready to write them (holding the
+ * lock they need), so the batch also takes every input that arrived while it waited for that.
+ */
+export interface Batch<I> {
+  first: I;
+  take(): I[];
+}
+
+/**
  * Group commit: writes submitted under one key (a list's, say) run in batches, one batch of a key at a time in this
  * process, each batch in one transaction of `run`'s. A write arriving while its key's batch runs waits for the next,
  * with every other write that arrives meanwhile; a lone write runs at once. So a burst of writes to one list costs a
  * few transactions, one connection and one lock wait, not one of each per write.
  *
- * `run` answers each input's own outcome in input order. A refusal it throws (an `AppError`: the list is gone, say)
- * refuses the whole batch; any other failure is retried input by input, so one bad input cannot fail the others.
+ * `run` answers each taken input's own outcome in input order. A refusal it throws (an `AppError`: the list is
+ * gone, say) refuses the whole batch (taken then, if it was not yet); any other failure is retried input by input,
+ * so one bad input cannot fail the others.
  */
 export class WriteBatches<I, O> {
   private readonly queues = new Map<string, Pending<I, O>[]>();
-  private readonly run: (inputs: I[]) => Promise<Outcome<O>[]>;
+  private readonly run: (batch: Batch<I>) => Promise<Outcome<O>[]>;
   private readonly max: number;
   private readonly apart: (input: I) => string | null;
 
-  constructor(run: (inputs: I[]) => Promise<Outcome<O>[]>, options: WriteBatchesOptions<I> = {}) {
+  constructor(run: (batch: Batch<I>) => Promise<Outcome<O>[]>, options: WriteBatchesOptions<I> = {}) {
     this.run = run;
     this.max = options.max ?? 64;
     this.apart = options.apart ?? (() => null);
@@ -57,7 +68,7 @@ export class WriteBatches<I, O> {
 
   /** Runs the key's batches until none waits; the key's queue exists exactly while this runs. */
   private async drain(key: string, queue: Pending<I, O>[]): Promise<void> {
-    while (queue.length > 0) await this.settle(this.take(queue));
+    while (queue.length > 0) await this.settle(queue);
     this.queues.delete(key);
   }
 
@@ -77,16 +88,21 @@ export class WriteBatches<I, O> {
     return batch;
   }
 
-  private async settle(batch: Pending<I, O>[]): Promise<void> {
+  /** Runs one batch: the queue's next, or exactly `alone` (a retry of one input). */
+  private async settle(queue: Pending<I, O>[], alone?: Pending<I, O>): Promise<void> {
+    let batch: Pending<I, O>[] | undefined = alone ? [alone] : undefined;
+    const take = () => (batch ??= this.take(queue)).map((p) => p.input);
     let outcomes: Outcome<O>[];
     try {
-      outcomes = await this.run(batch.map((p) => p.input));
+      outcomes = await this.run({ first: (alone ?? queue[0]!).input, take });
+      if (!batch) throw new Error('a batch ran without taking its inputs');
     } catch (error) {
-      if (error instanceof AppError || batch.length === 1) {
-        for (const p of batch) p.reject(error);
+      const failed = batch ?? this.take(queue);
+      if (error instanceof AppError || failed.length === 1) {
+        for (const p of failed) p.reject(error);
         return;
       }
-      for (const p of batch) await this.settle([p]);
+      for (const p of failed) await this.settle(queue, p);
       return;
     }
     batch.forEach((p, i) => {

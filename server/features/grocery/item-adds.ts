@@ -9,7 +9,7 @@ import type { Deps } from '../../platform/deps.ts';
 import type { FamilyEvent } from '../../platform/events.ts';
 import { invalid, notFound, type AppError } from '../../platform/errors.ts';
 import type { IdempotentCall } from '../../platform/idempotency.ts';
-import { WriteBatches, type Outcome } from '../../platform/write-batches.ts';
+import { WriteBatches, type Batch, type Outcome } from '../../platform/write-batches.ts';
 import { toItem } from './mapper.ts';
 import { lockFamilyList, planAdds } from './positions.ts';
 import * as repo from './repository.ts';
@@ -35,7 +35,7 @@ export class ItemAdds {
   constructor(deps: Deps) {
     this.deps = deps;
     // Two adds with one key go in two batches: the second is then answered from the first's stored answer.
-    this.batches = new WriteBatches((adds) => this.write(adds), {
+    this.batches = new WriteBatches((batch) => this.write(batch), {
       apart: ({ idempotent: c }) => (c ? JSON.stringify([c.userId, c.route, c.key]) : null),
     });
   }
@@ -45,17 +45,19 @@ export class ItemAdds {
   }
 
   /**
-   * One batch: adds of one family's list, in four round trips under the list's lock whatever their number (five
+   * One batch: adds of one family's list (the key's), in four round trips under the list's lock whatever their number (five
    * with keys, six with a recipe or recurring item to check): lock, claim keys, read the matches and the list's
    * state, then one statement writing the items, their events and live changes, and the keys' answers. New items'
    * ids are made here, so every answer is known before that write.
    */
-  private write(adds: ItemAdd[]): Promise<Outcome<GroceryItem>[]> {
-    const { familyId } = adds[0]!.member;
-    const { listId } = adds[0]!.body;
+  private write(batch: Batch<ItemAdd>): Promise<Outcome<GroceryItem>[]> {
+    const { familyId } = batch.first.member;
+    const { listId } = batch.first.body;
     const now = this.deps.clock.now();
     return this.deps.db.transaction(async (tx) => {
       await lockFamilyList(tx, listId, familyId);
+      // Taken once the lock is held: the adds that came meanwhile (on PGlite, their session lookups ran first) go too.
+      const adds = batch.take();
       const outcomes: (Outcome<GroceryItem> | undefined)[] = (await referenceRefusals(tx, familyId, listId, adds))
         .map((error) => (error ? { ok: false, error } : undefined));
       const keyed = adds.flatMap((add, i) => (add.idempotent && !outcomes[i] ? [{ i, call: add.idempotent }] : []));
