@@ -30,6 +30,7 @@ import { Realtime } from './platform/realtime.ts';
 import { Throttle } from './platform/throttle.ts';
 import { WriteRate } from './platform/write-rate.ts';
 import { WriteQueue } from './platform/write-queue.ts';
+import { SessionLookups } from './platform/auth/sessions.ts';
 import { Scheduler } from './platform/jobs.ts';
 import type { FeatureModule } from './platform/module.ts';
 import { calendarModule } from './features/calendar/module.ts';
@@ -95,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     db: options.database.db,
     clock,
     mailer,
+    sessions: new SessionLookups(options.database.db, clock),
     throttle: new Throttle(options.database.db, clock),
     writeRate: new WriteRate(clock, options.config.writesPerMinute),
     writeQueue: new WriteQueue(),

@@ -6,6 +6,7 @@ import type { Events } from './events.ts';
 import type { Idempotency } from './idempotency.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Realtime } from './realtime.ts';
+import type { SessionLookups } from './auth/sessions.ts';
 import type { Throttle } from './throttle.ts';
 import type { WriteQueue } from './write-queue.ts';
 import type { WriteRate } from './write-rate.ts';
@@ -17,6 +18,8 @@ export interface Deps {
   db: Db;
   clock: Clock;
   mailer: Mailer;
+  /** Session lookups without a hot read, answered together. */
+  sessions: SessionLookups;
   throttle: Throttle;
   writeRate: WriteRate;
   writeQueue: WriteQueue;

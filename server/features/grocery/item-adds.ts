@@ -9,7 +9,7 @@ import type { Deps } from '../../platform/deps.ts';
 import type { FamilyEvent } from '../../platform/events.ts';
 import { invalid, notFound, type AppError } from '../../platform/errors.ts';
 import type { IdempotentCall } from '../../platform/idempotency.ts';
-import { WriteBatches, type Batch, type Outcome } from '../../platform/write-batches.ts';
+import { Batches, type Batch, type Outcome } from '../../platform/batches.ts';
 import { toItem } from './mapper.ts';
 import { lockFamilyList, planAdds } from './positions.ts';
 import * as repo from './repository.ts';
@@ -22,7 +22,7 @@ export interface ItemAdd {
 }
 
 /**
- * Item adds, written in batches per list (group commit, `WriteBatches`): the adds that arrive while a list's batch
+ * Item adds, written in batches per list (group commit, `Batches`): the adds that arrive while a list's batch
  * is being written go together in its next one, one transaction under the list's lock. A batch lays its adds on
  * the list as if each were a call of its own in arrival order (`planAdds`), and answers, refuses and records each
  * as that call would have: a burst on one list costs a few transactions instead of one an add, and each one's
@@ -30,12 +30,12 @@ export interface ItemAdd {
  */
 export class ItemAdds {
   private readonly deps: Deps;
-  private readonly batches: WriteBatches<ItemAdd, GroceryItem>;
+  private readonly batches: Batches<ItemAdd, GroceryItem>;
 
   constructor(deps: Deps) {
     this.deps = deps;
     // Two adds with one key go in two batches: the second is then answered from the first's stored answer.
-    this.batches = new WriteBatches((batch) => this.write(batch), {
+    this.batches = new Batches((batch) => this.write(batch), {
       apart: ({ idempotent: c }) => (c ? JSON.stringify([c.userId, c.route, c.key]) : null),
     });
   }

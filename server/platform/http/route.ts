@@ -136,7 +136,10 @@ async function authenticate(
   const header = request.headers.authorization ?? '';
   const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
   if (!token) throw unauthenticated(messages.notSignedIn);
-  const session = await resolveSessionWith(deps.db, deps.clock, token, read, request.params as Record<string, unknown>);
+  // A hot read goes in the lookup's own statement; lookups without one are answered together.
+  const session = read
+    ? await resolveSessionWith(deps.db, deps.clock, token, read, request.params as Record<string, unknown>)
+    : await deps.sessions.resolve(token).then((caller) => caller && { caller, read: null });
   if (!session) throw unauthenticated(messages.sessionExpired);
   return session;
 }

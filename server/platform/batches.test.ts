@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { conflict, notFound } from './errors.ts';
-import { WriteBatches, type Outcome } from './write-batches.ts';
+import { Batches, type Outcome } from './batches.ts';
 
 /** A promise with its resolve handle, to hold a batch open. */
 function gate() {
@@ -13,10 +13,10 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
 const ok = <O>(value: O): Outcome<O> => ({ ok: true, value });
 
 /** Batches that record what each run took and answer each input doubled, each run held until its gate opens. */
-function recorder(options: ConstructorParameters<typeof WriteBatches<number, number>>[1] = {}) {
+function recorder(options: ConstructorParameters<typeof Batches<number, number>>[1] = {}) {
   const runs: number[][] = [];
   const gates: ReturnType<typeof gate>[] = [];
-  const batches = new WriteBatches<number, number>(async (batch) => {
+  const batches = new Batches<number, number>(async (batch) => {
     const inputs = batch.take();
     runs.push(inputs);
     const held = gate();
@@ -27,7 +27,7 @@ function recorder(options: ConstructorParameters<typeof WriteBatches<number, num
   return { batches, runs, gates };
 }
 
-describe('WriteBatches', () => {
+describe('Batches', () => {
   it('runs a lone write at once, and the writes that arrive meanwhile together in the next batch, in arrival order', async () => {
     const { batches, runs, gates } = recorder();
     const first = batches.submit('list', 1);
@@ -82,7 +82,7 @@ describe('WriteBatches', () => {
 
   it('answers each input its own outcome, a refusal included', async () => {
     const refused = conflict('This list is full');
-    const batches = new WriteBatches<number, number>(async (batch) =>
+    const batches = new Batches<number, number>(async (batch) =>
       batch.take().map((n) => (n === 2 ? { ok: false, error: refused } : ok(n))));
     const answers = await Promise.allSettled([1, 2, 3].map((n) => batches.submit('list', n)));
     expect(answers.map((a) => (a.status === 'fulfilled' ? a.value : a.reason))).toEqual([1, refused, 3]);
@@ -92,7 +92,7 @@ describe('WriteBatches', () => {
     const runs: number[][] = [];
     const gone = notFound('This list does not exist');
     const held = gate();
-    const batches = new WriteBatches<number, number>(async (batch) => {
+    const batches = new Batches<number, number>(async (batch) => {
       const inputs = batch.take();
       runs.push(inputs);
       if (inputs.includes(1)) await held.opened;
@@ -108,7 +108,7 @@ describe('WriteBatches', () => {
   it('retries input by input after any other failure, so only the bad input fails', async () => {
     const runs: number[][] = [];
     const held = gate();
-    const batches = new WriteBatches<number, number>(async (batch) => {
+    const batches = new Batches<number, number>(async (batch) => {
       const inputs = batch.take();
       runs.push(inputs);
       if (inputs.includes(1)) await held.opened;
@@ -125,7 +125,7 @@ describe('WriteBatches', () => {
   it('takes its inputs when the run is ready for them: those that arrived while it waited go too', async () => {
     const runs: { first: number; inputs: number[] }[] = [];
     const locked = gate();
-    const batches = new WriteBatches<number, number>(async (batch) => {
+    const batches = new Batches<number, number>(async (batch) => {
       await locked.opened;
       const inputs = batch.take();
       runs.push({ first: batch.first, inputs });
@@ -141,7 +141,7 @@ describe('WriteBatches', () => {
   it('refuses every waiting input for a refusal thrown before the run took them', async () => {
     const gone = notFound('This list does not exist');
     const locked = gate();
-    const batches = new WriteBatches<number, number>(async () => {
+    const batches = new Batches<number, number>(async () => {
       await locked.opened;
       throw gone;
     });

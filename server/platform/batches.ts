@@ -9,8 +9,8 @@ interface Pending<I, O> {
   reject: (error: unknown) => void;
 }
 
-export interface WriteBatchesOptions<I> {
-  /** The most inputs one batch takes (one transaction's statements grow with it). */
+export interface BatchesOptions<I> {
+  /** The most inputs one batch takes (its statements grow with it). */
   max?: number;
   /** Inputs with the same non-null value never share a batch: the later waits for the next one. */
   apart?: (input: I) => string | null;
@@ -27,22 +27,22 @@ export interface Batch<I> {
 }
 
 /**
- * Group commit: writes submitted under one key (a list's, say) run in batches, one batch of a key at a time in this
- * process, each batch in one transaction of `run`'s. A write arriving while its key's batch runs waits for the next,
- * with every other write that arrives meanwhile; a lone write runs at once. So a burst of writes to one list costs a
- * few transactions, one connection and one lock wait, not one of each per write.
+ * Work submitted under one key runs in batches, one batch of a key at a time in this process: work arriving while
+ * its key's batch runs waits for the next, with all other work that arrives meanwhile; lone work runs at once. For
+ * writes it is group commit (a batch is one transaction: a burst of writes to one list costs a few transactions,
+ * one connection and one lock wait, not one of each per write); for reads, one statement answers many callers.
  *
  * `run` answers each taken input's own outcome in input order. A refusal it throws (an `AppError`: the list is
  * gone, say) refuses the whole batch (taken then, if it was not yet); any other failure is retried input by input,
  * so one bad input cannot fail the others.
  */
-export class WriteBatches<I, O> {
+export class Batches<I, O> {
   private readonly queues = new Map<string, Pending<I, O>[]>();
   private readonly run: (batch: Batch<I>) => Promise<Outcome<O>[]>;
   private readonly max: number;
   private readonly apart: (input: I) => string | null;
 
-  constructor(run: (batch: Batch<I>) => Promise<Outcome<O>[]>, options: WriteBatchesOptions<I> = {}) {
+  constructor(run: (batch: Batch<I>) => Promise<Outcome<O>[]>, options: BatchesOptions<I> = {}) {
     this.run = run;
     this.max = options.max ?? 64;
     this.apart = options.apart ?? (() => null);
