@@ -151,4 +151,36 @@ describe('Batches', () => {
     expect(await Promise.all(all)).toEqual([gone, gone, gone]);
     expect(batches.size).toBe(0);
   });
+
+  it('with follow, starts the next batch once the running one has taken, to wait for the lock meanwhile', async () => {
+    const events: string[] = [];
+    const writing = [gate(), gate()];
+    let lock = Promise.resolve();
+    let runs = 0;
+    const batches = new Batches<number, number>(async (batch) => {
+      const n = runs++;
+      events.push(`start ${batch.first}`);
+      // A lock held from `take` to the end of the run, as a transaction's row lock is.
+      const previous = lock;
+      let release!: () => void;
+      lock = new Promise((resolve) => { release = resolve; });
+      await previous;
+      const inputs = batch.take();
+      events.push(`took ${inputs.join(',')}`);
+      await writing[n]!.opened;
+      events.push(`end ${inputs.join(',')}`);
+      release();
+      return inputs.map(ok);
+    }, { follow: true });
+    const first = batches.submit('list', 1);
+    await settle();
+    const later = [2, 3, 4].map((n) => batches.submit('list', n));
+    await settle();
+    writing[0]!.open();
+    await settle();
+    writing[1]!.open();
+    expect(await Promise.all([first, ...later])).toEqual([1, 2, 3, 4]);
+    expect(events).toEqual(['start 1', 'took 1', 'start 2', 'end 1', 'took 2,3,4', 'end 2,3,4']);
+    expect(batches.size).toBe(0);
+  });
 });

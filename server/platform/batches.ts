@@ -14,6 +14,12 @@ export interface BatchesOptions<I> {
   max?: number;
   /** Inputs with the same non-null value never share a batch: the later waits for the next one. */
   apart?: (input: I) => string | null;
+  /**
+   * Start the next batch as soon as the running one has taken its inputs, so that it waits for the lock meanwhile
+   * and takes its own the moment it has it (a round trip or two sooner): at most two batches of a key at a time,
+   * one writing and one waiting. Without it, a key's batches run one after another.
+   */
+  follow?: boolean;
 }
 
 /**
@@ -26,56 +32,71 @@ export interface Batch<I> {
   take(): I[];
 }
 
+/** A key's inputs waiting, how many of its batches run, and whether one of those has yet to take its inputs. */
+interface Key<I, O> {
+  waiting: Pending<I, O>[];
+  running: number;
+  opening: boolean;
+}
+
 /**
- * Work submitted under one key runs in batches, one batch of a key at a time in this process: work arriving while
- * its key's batch runs waits for the next, with all other work that arrives meanwhile; lone work runs at once. For
- * writes it is group commit (a batch is one transaction: a burst of writes to one list costs a few transactions,
- * one connection and one lock wait, not one of each per write); for reads, one statement answers many callers.
+ * Work submitted under one key runs in batches: work arriving while its key's batch runs waits for the next, with
+ * all other work that arrives meanwhile; lone work runs at once. For writes it is group commit (a batch is one
+ * transaction: a burst of writes to one list costs a few transactions, one connection and one lock wait, not one of
+ * each per write); for reads, one statement answers many callers.
  *
  * `run` answers each taken input's own outcome in input order. A refusal it throws (an `AppError`: the list is
  * gone, say) refuses the whole batch (taken then, if it was not yet); any other failure is retried input by input,
  * so one bad input cannot fail the others.
  */
 export class Batches<I, O> {
-  private readonly queues = new Map<string, Pending<I, O>[]>();
+  private readonly keys = new Map<string, Key<I, O>>();
   private readonly run: (batch: Batch<I>) => Promise<Outcome<O>[]>;
   private readonly max: number;
   private readonly apart: (input: I) => string | null;
+  private readonly concurrent: number;
 
   constructor(run: (batch: Batch<I>) => Promise<Outcome<O>[]>, options: BatchesOptions<I> = {}) {
     this.run = run;
     this.max = options.max ?? 64;
     this.apart = options.apart ?? (() => null);
+    this.concurrent = options.follow ? 2 : 1;
   }
 
   submit(key: string, input: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
-      const waiting = this.queues.get(key);
-      if (waiting) {
-        waiting.push({ input, resolve, reject });
-        return;
-      }
-      const queue = [{ input, resolve, reject }];
-      this.queues.set(key, queue);
-      void this.drain(key, queue);
+      let state = this.keys.get(key);
+      if (!state) this.keys.set(key, (state = { waiting: [], running: 0, opening: false }));
+      state.waiting.push({ input, resolve, reject });
+      this.pump(key, state);
     });
   }
 
-  /** Keys with writes running or waiting. */
+  /** Keys with work running or waiting. */
   get size(): number {
-    return this.queues.size;
+    return this.keys.size;
   }
 
-  /** Runs the key's batches until none waits; the key's queue exists exactly while this runs. */
-  private async drain(key: string, queue: Pending<I, O>[]): Promise<void> {
-    while (queue.length > 0) await this.settle(queue);
-    this.queues.delete(key);
+  /** Starts the key's next batch if work waits and no batch of it is still to take its inputs; forgets an idle key. */
+  private pump(key: string, state: Key<I, O>): void {
+    if (state.waiting.length === 0) {
+      if (state.running === 0) this.keys.delete(key);
+      return;
+    }
+    if (state.opening || state.running >= this.concurrent) return;
+    state.running++;
+    state.opening = true;
+    void this.settle(key, state).finally(() => {
+      state.running--;
+      this.pump(key, state);
+    });
   }
 
   /** The next batch: up to `max` waiting inputs in arrival order, skipping those kept apart from one already in. */
-  private take(queue: Pending<I, O>[]): Pending<I, O>[] {
+  private take(key: string, state: Key<I, O>): Pending<I, O>[] {
     const batch: Pending<I, O>[] = [];
     const seen = new Set<string>();
+    const queue = state.waiting;
     for (let i = 0; i < queue.length && batch.length < this.max;) {
       const tag = this.apart(queue[i]!.input);
       if (tag !== null && seen.has(tag)) {
@@ -85,31 +106,44 @@ export class Batches<I, O> {
       if (tag !== null) seen.add(tag);
       batch.push(...queue.splice(i, 1));
     }
+    state.opening = false;
+    this.pump(key, state);
     return batch;
   }
 
-  /** Runs one batch: the queue's next, or exactly `alone` (a retry of one input). */
-  private async settle(queue: Pending<I, O>[], alone?: Pending<I, O>): Promise<void> {
-    let batch: Pending<I, O>[] | undefined = alone ? [alone] : undefined;
-    const take = () => (batch ??= this.take(queue)).map((p) => p.input);
-    let outcomes: Outcome<O>[];
+  /** Runs the key's next batch. */
+  private async settle(key: string, state: Key<I, O>): Promise<void> {
+    let batch: Pending<I, O>[] | undefined;
+    const take = () => (batch ??= this.take(key, state)).map((p) => p.input);
     try {
-      outcomes = await this.run({ first: (alone ?? queue[0]!).input, take });
+      const outcomes = await this.run({ first: state.waiting[0]!.input, take });
       if (!batch) throw new Error('a batch ran without taking its inputs');
+      deliver(batch, outcomes);
     } catch (error) {
-      const failed = batch ?? this.take(queue);
+      const failed = batch ?? this.take(key, state);
       if (error instanceof AppError || failed.length === 1) {
         for (const p of failed) p.reject(error);
         return;
       }
-      for (const p of failed) await this.settle(queue, p);
-      return;
+      for (const p of failed) await this.alone(p);
     }
-    batch.forEach((p, i) => {
-      const outcome = outcomes[i];
-      if (!outcome) p.reject(new Error('a batch answered fewer outcomes than it took inputs'));
-      else if (outcome.ok) p.resolve(outcome.value);
-      else p.reject(outcome.error);
-    });
   }
+
+  /** Runs one input of a failed batch again, by itself. */
+  private async alone(p: Pending<I, O>): Promise<void> {
+    try {
+      deliver([p], await this.run({ first: p.input, take: () => [p.input] }));
+    } catch (error) {
+      p.reject(error);
+    }
+  }
+}
+
+function deliver<I, O>(batch: Pending<I, O>[], outcomes: Outcome<O>[]): void {
+  batch.forEach((p, i) => {
+    const outcome = outcomes[i];
+    if (!outcome) p.reject(new Error('a batch answered fewer outcomes than it took inputs'));
+    else if (outcome.ok) p.resolve(outcome.value);
+    else p.reject(outcome.error);
+  });
 }

@@ -37,6 +37,7 @@ export class ItemAdds {
     // Two adds with one key go in two batches: the second is then answered from the first's stored answer.
     this.batches = new Batches((batch) => this.write(batch), {
       apart: ({ idempotent: c }) => (c ? JSON.stringify([c.userId, c.route, c.key]) : null),
+      follow: true,
     });
   }
 
