@@ -1,7 +1,7 @@
 import { eventTopics, type EventType } from '@hearth/contract/events';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Clock } from './clock.ts';
-import type { Queryable } from './db/client.ts';
+import { textArray, type Queryable } from './db/client.ts';
 import { familyEvents } from './db/schema.ts';
 import type { Change, Realtime } from './realtime.ts';
 
@@ -47,13 +47,15 @@ export class Events {
         ...(listId ? { listId } : {}), ...(subjectId ? { id: subjectId } : {}), ...(actorId ? { byUserId: actorId } : {}),
       }));
     });
-    const column = (pick: (event: FamilyEvent) => unknown) => sql.param(events.map(pick));
+    const column = (pick: (event: FamilyEvent) => string | null) => textArray(events.map(pick));
     const recorded = sql`recorded as (
       insert into ${familyEvents} (family_id, actor_id, type, subject_id, data, at)
-      select v.family_id::uuid, v.actor_id::uuid, v.type, v.subject_id::uuid, v.data::jsonb, ${this.clock.now().toISOString()}::timestamptz
-      from unnest(${column((e) => e.familyId)}::text[], ${column((e) => e.actorId)}::text[], ${column((e) => e.type)}::text[],
-        ${column((e) => e.subjectId ?? null)}::text[], ${column((e) => JSON.stringify(e.data ?? {}))}::text[])
-        as v(family_id, actor_id, type, subject_id, data)
+      select v.family_id::uuid, v.actor_id::uuid, v.type, v.subject_id::uuid, v.data::jsonb,
+        ${this.clock.now().toISOString()}::timestamptz
+      from unnest(${sql.join([
+        column((e) => e.familyId), column((e) => e.actorId), column((e) => e.type), column((e) => e.subjectId ?? null),
+        column((e) => JSON.stringify(e.data ?? {})),
+      ], sql`, `)}) as v(family_id, actor_id, type, subject_id, data)
     )`;
     // Data-modifying CTEs run whether or not the statement reads them: only the live changes need selecting.
     await q.execute(sql`with ${sql.join([...alongside, recorded], sql`, `)} select ${this.realtime.publishing(changes)}`);

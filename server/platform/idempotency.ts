@@ -1,6 +1,6 @@
 import { lt, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from './clock.ts';
-import { rawRows, type Db, type Queryable } from './db/client.ts';
+import { rawRows, textArray, type Db, type Queryable } from './db/client.ts';
 import { idempotencyKeys } from './db/schema.ts';
 
 export interface IdempotentCall {
@@ -105,7 +105,7 @@ const idOf = (c: Key) => JSON.stringify([c.userId, c.route, c.key]);
  * whatever the number of calls.
  */
 function callsTable(calls: IdempotentCall[], extra?: string, value?: (call: IdempotentCall) => string): SQL {
-  const column = (pick: (call: IdempotentCall) => string) => sql`${sql.param(calls.map(pick))}::text[]`;
+  const column = (pick: (call: IdempotentCall) => string) => textArray(calls.map(pick));
   const columns = [column((c) => c.userId), column((c) => c.route), column((c) => c.key)];
   if (extra && value) columns.push(column(value));
   return sql`unnest(${sql.join(columns, sql`, `)}) as v(user_id, route, key${sql.raw(extra ? `, ${extra}` : '')})`;

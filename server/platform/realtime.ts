@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { LiveChange } from '@hearth/contract/live';
-import type { Database } from './db/client.ts';
+import { textArray, type Database } from './db/client.ts';
 
 /** What changed, small enough for NOTIFY's 8 kB payload; clients refetch what they show. */
 export type Change = LiveChange;
@@ -46,7 +46,8 @@ export class Realtime {
    * One array parameter, so the statement's text is the same whatever the number of changes.
    */
   publishing(changes: Change[]): SQL {
-    return sql`(select count(pg_notify(${channel}, p)) from unnest(${sql.param(changes.map((c) => JSON.stringify(c)))}::text[]) as p)`;
+    const payloads = textArray(changes.map((c) => JSON.stringify(c)));
+    return sql`(select count(pg_notify(${channel}, p)) from unnest(${payloads}) as p)`;
   }
 
   /** Listens to one family's changes; returns the function that stops listening. */

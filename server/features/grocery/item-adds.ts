@@ -46,8 +46,8 @@ export class ItemAdds {
   }
 
   /**
-   * One batch: adds of one family's list (the key's), in four round trips under the list's lock whatever their number (five
-   * with keys, six with a recipe or recurring item to check): lock, claim keys, read the matches and the list's
+   * One batch: adds of one family's list (the key's). Under the list's lock, whatever their number: the recipe and
+   * recurring ids sent (only when some are), the keys claimed (only when some are sent), the matches with the list's
    * state, then one statement writing the items, their events and live changes, and the keys' answers. New items'
    * ids are made here, so every answer is known before that write.
    */
@@ -68,18 +68,11 @@ export class ItemAdds {
       });
 
       const running = adds.flatMap((_, i) => (outcomes[i] ? [] : [i]));
-      const items = running.map((i): repo.NewItemWithId => {
-        const { body } = adds[i]!;
-        return {
-          id: randomUUID(), listId, familyId, name: body.name, quantity: body.quantity ?? null, unit: body.unit ?? null,
-          category: body.category ?? null, recurrence: body.recurrence ?? 'none', position: 0,
-          recurringItemId: body.recurringItemId ?? null, addedFromRecipeId: body.addedFromRecipeId ?? null,
-        };
-      });
-      const { matches, state } = await repo.openMatches(tx, listId, familyId, items.map((i) => ({ name: i.name, unit: i.unit ?? null })));
+      const items = running.map((i) => newItem(adds[i]!.body, listId, familyId));
+      const names = items.map((i) => ({ name: i.name, unit: i.unit ?? null }));
+      const { matches, state } = await repo.openMatches(tx, listId, familyId, names);
       const plan = planAdds(state, matches, items);
-      const { fresh } = plan;
-      const shownOnList = new Map(matches.flatMap((match) => (match.item ? [[match.item.id, match.item]] : [])));
+      const onList = new Map(matches.flatMap((match) => (match.item ? [[match.item.id, match.item]] : [])));
 
       const events: FamilyEvent[] = [];
       const answered: { call: IdempotentCall; body: GroceryItem }[] = [];
@@ -93,7 +86,7 @@ export class ItemAdds {
           return;
         }
         const raised = 'id' in planned.item;
-        const shown = 'id' in planned.item ? shownOnList.get(planned.item.id)! : shownNew(fresh[planned.item.fresh]!);
+        const shown = 'id' in planned.item ? onList.get(planned.item.id)! : shownNew(plan.fresh[planned.item.fresh]!);
         const item = toItem({ ...shown, quantity: planned.quantity }, planned.place);
         outcomes[i] = { ok: true, value: item };
         if (idempotent) answered.push({ call: idempotent, body: item });
@@ -102,14 +95,24 @@ export class ItemAdds {
           data: raised ? { listId, merged: true } : { listId },
         });
       });
+      const { idempotency } = this.deps;
       await this.deps.events.recordAll(tx, events, [
-        ...repo.addsWriting(listId, familyId, fresh, plan.raised, now),
-        ...(answered.length > 0 ? [this.deps.idempotency.storing(answered.map((a) => a.call), answered.map((a) => a.body))] : []),
-        ...(released.length > 0 ? [this.deps.idempotency.releasing(released)] : []),
+        ...repo.addsWriting(listId, familyId, plan.fresh, plan.raised, now),
+        ...(answered.length > 0 ? [idempotency.storing(answered.map((a) => a.call), answered.map((a) => a.body))] : []),
+        ...(released.length > 0 ? [idempotency.releasing(released)] : []),
       ]);
       return outcomes.map((o) => o ?? { ok: false, error: new Error('an add of the batch was left unanswered') });
     });
   }
+}
+
+/** The row an add would make, with an id of its own. */
+function newItem(body: BodyOf<typeof addItem>, listId: string, familyId: string): repo.NewItemWithId {
+  return {
+    id: randomUUID(), listId, familyId, name: body.name, quantity: body.quantity ?? null, unit: body.unit ?? null,
+    category: body.category ?? null, recurrence: body.recurrence ?? 'none', position: 0,
+    recurringItemId: body.recurringItemId ?? null, addedFromRecipeId: body.addedFromRecipeId ?? null,
+  };
 }
 
 /** A new item as answers show it. */

@@ -37,10 +37,11 @@ export async function insertAtTop(
 /** A merge counts a missing quantity as one. */
 const countOf = (quantity: number | null | undefined) => quantity ?? 1;
 
+/** An item an add makes (by its index among the new rows) or raises (by id). */
+type AddedTo = { fresh: number } | { id: string };
+
 /** Where one add of a batch ends up: the item it made or raised, its quantity and place just after it. */
-export type PlannedAdd =
-  | { refused: AppError }
-  | { item: { fresh: number } | { id: string }; quantity: number | null; place: number };
+export type PlannedAdd = { refused: AppError } | { item: AddedTo; quantity: number | null; place: number };
 
 export interface AddsPlan<T extends repo.NewItem> {
   /** New rows, in the order they were added, each with its final quantity (a later add may raise it). */
@@ -57,11 +58,13 @@ export interface AddsPlan<T extends repo.NewItem> {
  * name and unit, one already there or one an earlier add made; one that would pass the list's bound is refused,
  * alone. Each add is answered as its own call would have been: with the quantity and place right after it.
  */
-export function planAdds<T extends repo.NewItem>(state: repo.ListState, matches: repo.OpenMatch[], items: T[]): AddsPlan<T> {
+export function planAdds<T extends repo.NewItem>(
+  state: repo.ListState, matches: repo.OpenMatch[], items: T[],
+): AddsPlan<T> {
   const fresh: T[] = [];
   const raised = new Map<string, number>();
   // The open item each match key raises: its quantity so far, and its place as `base + fresh.length - since`.
-  const open = new Map<string, { item: { fresh: number } | { id: string }; quantity: number | null; base: number; since: number }>();
+  const open = new Map<string, { item: AddedTo; quantity: number | null; base: number; since: number }>();
   let count = state.count;
   let top = state.top ?? 0;
   const adds = items.map((item, i): PlannedAdd => {

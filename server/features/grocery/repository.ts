@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { SessionRead } from '../../platform/auth/sessions.ts';
-import { rawRows, type Queryable } from '../../platform/db/client.ts';
+import { rawRows, textArray, type Queryable } from '../../platform/db/client.ts';
 import {
   families, groceryCategoryOrders, groceryComments, groceryItems, groceryLists, matchKeySql, recurringItems,
 } from '../../platform/db/schema.ts';
@@ -143,7 +143,7 @@ export async function openMatches(
   const rows = await rawRows<Row>(q, sql`
     with keys as materialized (
       select t.i, ${matchKeySql(sql`t.n`, sql`t.u`)} as key
-      from unnest(${sql.param(items.map((i) => i.name))}::text[], ${sql.param(items.map((i) => i.unit))}::text[])
+      from unnest(${textArray(items.map((i) => i.name))}, ${textArray(items.map((i) => i.unit))})
         with ordinality as t(n, u, i)
     ), state as (
       select count(*)::int as count, min(position) as top from ${groceryItems}
@@ -188,24 +188,24 @@ export type NewItemWithId = NewItem & { id: string };
 export function addsWriting(
   listId: string, familyId: string, fresh: NewItemWithId[], raised: Map<string, number>, at: Date,
 ): SQL[] {
-  const column = (pick: (item: NewItemWithId) => string | number | null | undefined) =>
-    sql`${sql.param(fresh.map((item) => { const v = pick(item); return v === null || v === undefined ? null : String(v); }))}::text[]`;
+  const column = (pick: (item: NewItemWithId) => string | number | null | undefined) => textArray(fresh.map(pick));
   const when = sql`${at.toISOString()}::timestamptz`;
   return [
     sql`new_items as (
       insert into ${groceryItems} (id, family_id, list_id, name, quantity, unit, category, recurrence, position,
         is_purchased, recurring_item_id, added_from_recipe_id, created_at, updated_at)
-      select v.id::uuid, ${familyId}::uuid, ${listId}::uuid, v.name, v.quantity::float8, v.unit, v.category, v.recurrence,
-        v.position::int, false, v.recurring_item_id::uuid, v.added_from_recipe_id::uuid, ${when}, ${when}
+      select v.id::uuid, ${familyId}::uuid, ${listId}::uuid, v.name, v.quantity::float8, v.unit, v.category,
+        v.recurrence, v.position::int, false, v.recurring_item_id::uuid, v.added_from_recipe_id::uuid, ${when}, ${when}
       from unnest(${sql.join([
         column((i) => i.id), column((i) => i.name), column((i) => i.quantity), column((i) => i.unit),
         column((i) => i.category), column((i) => i.recurrence ?? 'none'), column((i) => i.position),
         column((i) => i.recurringItemId), column((i) => i.addedFromRecipeId),
-      ], sql`, `)}) as v(id, name, quantity, unit, category, recurrence, position, recurring_item_id, added_from_recipe_id)
+      ], sql`, `)})
+        as v(id, name, quantity, unit, category, recurrence, position, recurring_item_id, added_from_recipe_id)
     )`,
     sql`raised_items as (
       update ${groceryItems} g set quantity = v.quantity::float8, updated_at = ${when}
-      from unnest(${sql.param([...raised.keys()])}::text[], ${sql.param([...raised.values()].map(String))}::text[])
+      from unnest(${textArray([...raised.keys()])}, ${textArray([...raised.values()])})
         as v(id, quantity)
       where g.id = v.id::uuid and g.list_id = ${listId} and g.family_id = ${familyId}
     )`,

@@ -3,7 +3,7 @@ import type { PermissionLevel } from '@hearth/contract/permissions';
 import type { Clock } from '../clock.ts';
 import { days, hours } from '../clock.ts';
 import { Batches, type Outcome } from '../batches.ts';
-import { rawRows, type Queryable } from '../db/client.ts';
+import { rawRows, textArray, type Queryable } from '../db/client.ts';
 import { preparedOn } from '../db/prepared.ts';
 import { familyMembers, sessions, users } from '../db/schema.ts';
 import { hashToken, newToken } from './secrets.ts';
@@ -155,7 +155,7 @@ export class SessionLookups {
       select t.i::int as i, s.id as "sessionId", ${ms(sql`s.expires_at`)} as "expiresAt", u.id as "userId", u.name,
         u.email, u.status, u.family_id as "familyId", ${ms(sql`u.created_at`)} as "createdAt", m.id as "memberId",
         m.family_id as "memberFamilyId", m.permission_level as "permissionLevel"
-      from unnest(${sql.param(hashes)}::text[]) with ordinality as t(hash, i)
+      from unnest(${textArray(hashes)}) with ordinality as t(hash, i)
       join ${sessions} s on s.token_hash = t.hash and s.revoked_at is null
         and s.expires_at > ${this.clock.now().toISOString()}::timestamptz
       join ${users} u on u.id = s.user_id

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -24,6 +24,15 @@ export type Queryable = Db | Tx;
  */
 export async function rawRows<T>(q: Queryable, query: SQL): Promise<T[]> {
   return ((await q.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * A list of values as one `text[]` parameter, for `unnest(...)` or `= any(...)`: the statement's text is the same
+ * however many values there are, so each engine parses it once (and PGlite's prepared statements stay few).
+ * Values are cast to their column's type in the SQL.
+ */
+export function textArray(values: (string | number | null | undefined)[]): SQL {
+  return sql`${sql.param(values.map((v) => (v === null || v === undefined ? null : String(v))))}::text[]`;
 }
 
 export type Listener = (payload: string) => void;
