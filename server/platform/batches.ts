@@ -41,9 +41,10 @@ interface Key<I, O> {
 
 /**
  * Work submitted under one key runs in batches: work arriving while its key's batch runs waits for the next, with
- * all other work that arrives meanwhile; lone work runs at once. For writes it is group commit (a batch is one
- * transaction: a burst of writes to one list costs a few transactions, one connection and one lock wait, not one of
- * each per write); for reads, one statement answers many callers.
+ * all other work that arrives meanwhile; a key's first batch starts once the current turn of the event loop ends, so
+ * work that arrived together goes together. For writes it is group commit (a batch is one transaction: a burst of
+ * writes to one list costs a few transactions, one connection and one lock wait, not one of each per write); for
+ * reads, one statement answers many callers.
  *
  * `run` answers each taken input's own outcome in input order. A refusal it throws (an `AppError`: the list is
  * gone, say) refuses the whole batch (taken then, if it was not yet); any other failure is retried input by input,
@@ -86,10 +87,13 @@ export class Batches<I, O> {
     if (state.opening || state.running >= this.concurrent) return;
     state.running++;
     state.opening = true;
-    void this.settle(key, state).finally(() => {
+    const start = () => void this.settle(key, state).finally(() => {
       state.running--;
       this.pump(key, state);
     });
+    // A first batch waits for the end of this turn of the event loop: requests that arrived together go together.
+    if (state.running === 1) setImmediate(start);
+    else start();
   }
 
   /** The next batch: up to `max` waiting inputs in arrival order, skipping those kept apart from one already in. */
