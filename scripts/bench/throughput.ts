@@ -16,7 +16,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { groceryLimits } from '@hearth/contract/grocery';
 import type { Database } from '../../server/platform/db/client.ts';
 import { groceryItems, groceryLists, idempotencyKeys, meals, users } from '../../server/platform/db/schema.ts';
-import { analyze, member, onEachEngine, serveApp } from './support/common.ts';
+import { analyze, member, onEachEngine, percentile, serveApp } from './support/common.ts';
 import { latencyChannel } from './support/latency-client.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -48,14 +48,9 @@ function latencies() {
       for (let waited = 0; times.length < count && waited < 5000; waited += 10) await new Promise((r) => setTimeout(r, 10));
       channel.close();
       if (times.length < count) throw new Error(`${count} answers counted, ${times.length} timed`);
-      return times.sort((a, b) => a - b);
+      return times;
     },
   };
-}
-
-/** The nearest-rank percentile of sorted times, rounded to the millisecond as autocannon's. */
-function percentile(sorted: number[], p: number): number {
-  return sorted.length === 0 ? 0 : Math.round(sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!);
 }
 
 async function load(
@@ -73,9 +68,11 @@ async function load(
     ...(run.keyed ? { requests: [{ setupRequest: keyedRequest as never }] } : {}),
   });
   const times = await timed.stop(result['2xx']);
+  // Rounded to the millisecond, as autocannon's figures.
+  const at = (p: number) => (times.length ? Math.round(percentile(times, p)) : 0);
   return {
     reqPerSec: run.amount ? undefined : result.requests.average,
-    p50: percentile(times, 50), p95: percentile(times, 95), p97_5: percentile(times, 97.5),
+    p50: at(50), p95: at(95), p97_5: at(97.5),
     errors: result.errors + result.non2xx,
   };
 }
