@@ -21,6 +21,10 @@ const names = async () => (await rawRows<{ name: string }>(database.db, sql`sele
   .map((r) => r.name);
 
 describe('PGlite on its own thread', () => {
+  it('starts new WAL segments without zero-filling them, which stalled a commit on the engine thread', async () => {
+    expect(await rawRows(database.db, sql`select current_setting('wal_init_zero') as zero`)).toEqual([{ zero: 'off' }]);
+  });
+
   it('commits a transaction, rolls back a failed one, and a failed savepoint only back to itself', async () => {
     await database.db.transaction(async (tx) => {
       await tx.execute(sql`insert into pantry values (1, 'flour')`);
