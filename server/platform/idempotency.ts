@@ -17,11 +17,15 @@ export interface Answer {
 }
 
 /**
- * Creates sent with an Idempotency-Key happen once. The key is claimed (insert ... on conflict do nothing) in the
- * same transaction as the write and the answer stored there too, so a key is either unclaimed or holds its
+ * Creates sent with an Idempotency-Key happen once. `once`: the key is claimed (insert ... on conflict do nothing)
+ * in the same transaction as the write and the answer stored there too, so a key is either unclaimed or holds its
  * answer: a repeat sent while the first is still running waits on the primary key until the first commits, then
- * gets the stored answer; a first attempt that failed rolled its claim back (or `release`d it), so a repeat runs
- * anew.
+ * gets the stored answer; a first attempt that failed rolled its claim back, so a repeat runs anew.
+ *
+ * A batch of writes in one transaction (item adds) reads its keys' answers first (`answered`, under the lock that
+ * orders its writes) and records each key with its answer in its write statement (`recording`): one row write a
+ * key. A repeat ordered by the same lock reads the first's answer; one that slipped past it (the same key on another
+ * list) breaks the primary key when the first commits, and is then run again alone, finding the answer.
  */
 export class Idempotency {
   private readonly db: Db;
@@ -33,61 +37,50 @@ export class Idempotency {
 
   once(call: IdempotentCall, write: (tx: Queryable) => Promise<unknown>): Promise<Answer> {
     return this.db.transaction(async (tx) => {
-      const [stored] = await this.claim(tx, [call]);
-      if (stored) return stored;
-      const body = await write(tx);
-      await this.store(tx, [call], [body]);
-      return { status: call.status, body };
+      if (await this.claimed(tx, call)) {
+        const body = await write(tx);
+        await tx.execute(sql`update ${idempotencyKeys} k set response = ${JSON.stringify(body)}::jsonb
+          where k.user_id = ${call.userId} and k.route = ${call.route} and k.key = ${call.key}`);
+        return { status: call.status, body };
+      }
+      const [stored] = await this.answered(tx, [call]);
+      // Claimed and unanswered can only be this transaction's own claim.
+      if (!stored) throw new Error('idempotency key claimed twice in one transaction');
+      return stored;
     });
   }
 
-  /**
-   * Claims every call's key in one statement, for a batch of writes in one transaction: per call, null when its key
-   * is now claimed (the write is to run), or the answer stored under it. No two calls may share a key.
-   */
-  async claim(q: Queryable, calls: IdempotentCall[]): Promise<(Answer | null)[]> {
-    if (calls.length === 0) return [];
-    const claimed = await rawRows<Key>(q, sql`
+  /** Claims the call's key: true when it is now this transaction's (the write is to run). */
+  private async claimed(q: Queryable, call: IdempotentCall): Promise<boolean> {
+    const rows = await rawRows<{ key: string }>(q, sql`
       insert into ${idempotencyKeys} (user_id, route, key, status, created_at)
-      select v.user_id::uuid, v.route, v.key, v.status::int, ${this.clock.now().toISOString()}::timestamptz
-      from ${callsTable(calls, 'status', (c) => String(c.status))}
+      values (${call.userId}, ${call.route}, ${call.key}, ${call.status}, ${this.clock.now().toISOString()}::timestamptz)
       on conflict do nothing
-      returning user_id as "userId", route, key`);
-    const mine = new Set(claimed.map(idOf));
-    const others = calls.filter((c) => !mine.has(idOf(c)));
-    const stored = others.length === 0 ? [] : await rawRows<Key & { status: number; response: unknown }>(q, sql`
+      returning key`);
+    return rows.length === 1;
+  }
+
+  /** Per call, the answer stored under its key, or null when none is. */
+  async answered(q: Queryable, calls: IdempotentCall[]): Promise<(Answer | null)[]> {
+    if (calls.length === 0) return [];
+    const stored = await rawRows<Key & { status: number; response: unknown }>(q, sql`
       select k.user_id as "userId", k.route, k.key, k.status, k.response from ${idempotencyKeys} k
-      join ${callsTable(others)} on k.user_id = v.user_id::uuid and k.route = v.route and k.key = v.key`);
-    const answers = new Map(stored.map((s) => [idOf(s), s]));
-    return calls.map((call) => {
-      if (mine.has(idOf(call))) return null;
-      const answer = answers.get(idOf(call));
-      // Unclaimed and unanswered: claimed twice in this statement, or by this transaction before.
-      if (!answer || answer.response === null) throw new Error('idempotency key claimed twice in one transaction');
-      return { status: answer.status, body: answer.response };
-    });
-  }
-
-  /** Stores each claimed call's answer (stored as JSON, as it is sent: a replay answers the same bytes' worth). */
-  async store(q: Queryable, calls: IdempotentCall[], bodies: unknown[]): Promise<void> {
-    if (calls.length > 0) await q.execute(sql`with ${this.storing(calls, bodies)} select 1`);
-  }
-
-  /** `store` as a data-modifying CTE named `stored_answers`, for a writer's own statement. */
-  storing(calls: IdempotentCall[], bodies: unknown[]): SQL {
-    const answers = new Map(calls.map((c, i) => [c, JSON.stringify(bodies[i])]));
-    return sql`stored_answers as (update ${idempotencyKeys} k set response = v.response::jsonb
-      from ${callsTable(calls, 'response', (c) => answers.get(c)!)}
-      where k.user_id = v.user_id::uuid and k.route = v.route and k.key = v.key)`;
+      join ${callsTable(calls)} on k.user_id = v.user_id::uuid and k.route = v.route and k.key = v.key
+      where k.response is not null`);
+    const answers = new Map(stored.map((s) => [idOf(s), { status: s.status, body: s.response }]));
+    return calls.map((call) => answers.get(idOf(call)) ?? null);
   }
 
   /**
-   * Gives claimed keys back, as a data-modifying CTE named `released_keys`, for calls of a batch refused while the
-   * rest commit: a repeat then runs anew.
+   * Records each call's key with its answer (stored as JSON, as it is sent: a replay answers the same bytes' worth),
+   * as a data-modifying CTE named `recorded_keys` for a batch's write statement. No two calls may share a key.
    */
-  releasing(calls: IdempotentCall[]): SQL {
-    return sql`released_keys as (delete from ${idempotencyKeys} k using ${callsTable(calls)}
-      where k.user_id = v.user_id::uuid and k.route = v.route and k.key = v.key)`;
+  recording(calls: IdempotentCall[], bodies: unknown[]): SQL {
+    const answers = new Map(calls.map((c, i) => [c, JSON.stringify(bodies[i])]));
+    return sql`recorded_keys as (
+      insert into ${idempotencyKeys} (user_id, route, key, status, response, created_at)
+      select v.user_id::uuid, v.route, v.key, v.status::int, v.response::jsonb, ${this.clock.now().toISOString()}::timestamptz
+      from ${callsTable(calls, { status: (c) => String(c.status), response: (c) => answers.get(c)! })})`;
   }
 
   /** Forgets keys older than `olderThanMs`: a repeat after that is a new create. */
@@ -101,12 +94,12 @@ type Key = { userId: string; route: string; key: string };
 const idOf = (c: Key) => JSON.stringify([c.userId, c.route, c.key]);
 
 /**
- * The calls as a table `v(user_id, route, key[, extra])` of text columns, from array parameters: one statement text
- * whatever the number of calls.
+ * The calls as a table `v(user_id, route, key[, ...extra])` of text columns, from array parameters: one statement
+ * text whatever the number of calls.
  */
-function callsTable(calls: IdempotentCall[], extra?: string, value?: (call: IdempotentCall) => string): SQL {
+function callsTable(calls: IdempotentCall[], extra: Record<string, (call: IdempotentCall) => string> = {}): SQL {
   const column = (pick: (call: IdempotentCall) => string) => textArray(calls.map(pick));
-  const columns = [column((c) => c.userId), column((c) => c.route), column((c) => c.key)];
-  if (extra && value) columns.push(column(value));
-  return sql`unnest(${sql.join(columns, sql`, `)}) as v(user_id, route, key${sql.raw(extra ? `, ${extra}` : '')})`;
+  const columns = [column((c) => c.userId), column((c) => c.route), column((c) => c.key), ...Object.values(extra).map(column)];
+  const names = ['user_id', 'route', 'key', ...Object.keys(extra)].join(', ');
+  return sql`unnest(${sql.join(columns, sql`, `)}) as v(${sql.raw(names)})`;
 }

@@ -47,6 +47,16 @@ describe('creates with an Idempotency-Key', () => {
     expect((await itemsOf(ada, listId)).map((i) => [i.name, i.quantity])).toEqual([['Milk', 1]]);
   });
 
+  it('adds once for one key sent at once to two lists, answering both the add that happened', async () => {
+    const lists = [await newList(ada), await newList(ada)];
+    const key = crypto.randomUUID();
+    const answers = await Promise.all([...lists, ...lists].map((listId) => addMilk(ada, listId, key)));
+    expect(answers.map((a) => a.status)).toEqual(Array(4).fill(201));
+    expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+    const items = await Promise.all(lists.map((listId) => itemsOf(ada, listId)));
+    expect(items.flat().map((i) => [i.name, i.quantity])).toEqual([['Milk', 1]]);
+  });
+
   it('keeps two users\' same key apart, and one user\'s key apart on two routes', async () => {
     const listId = await newList(ada);
     const key = crypto.randomUUID();

@@ -4,7 +4,7 @@ import { groceryMessages as m, type addItem, type GroceryItem } from '@hearth/co
 import type { FamilyCaller } from '../../platform/auth/family-access.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { meals } from '../../platform/db/schema.ts';
-import { idsInFamily } from '../../platform/db/tenancy.ts';
+import { idsInFamily, isUniqueViolation } from '../../platform/db/tenancy.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { FamilyEvent } from '../../platform/events.ts';
 import { invalid, notFound, type AppError } from '../../platform/errors.ts';
@@ -47,11 +47,21 @@ export class ItemAdds {
 
   /**
    * One batch: adds of one family's list (the key's). Under the list's lock, whatever their number: the recipe and
-   * recurring ids sent (only when some are), the keys claimed (only when some are sent), the matches with the list's
-   * state, then one statement writing the items, their events and live changes, and the keys' answers. New items'
-   * ids are made here, so every answer is known before that write.
+   * recurring ids sent (only when some are), the answers stored under the keys sent beside the matches with the
+   * list's state, then one statement writing the items, their events and live changes, and the keys with their
+   * answers. New items' ids are made here, so every answer is known before that write.
    */
-  private write(batch: Batch<ItemAdd>): Promise<Outcome<GroceryItem>[]> {
+  private async write(batch: Batch<ItemAdd>): Promise<Outcome<GroceryItem>[]> {
+    try {
+      return await this.attempt(batch);
+    } catch (error) {
+      // A key recorded meanwhile by a batch of another list (the same key sent twice): once more, it is answered.
+      if (!isUniqueViolation(error)) throw error;
+      return this.attempt(batch);
+    }
+  }
+
+  private attempt(batch: Batch<ItemAdd>): Promise<Outcome<GroceryItem>[]> {
     const { familyId } = batch.first.member;
     const { listId } = batch.first.body;
     const now = this.deps.clock.now();
@@ -61,28 +71,30 @@ export class ItemAdds {
       const adds = batch.take();
       const outcomes: (Outcome<GroceryItem> | undefined)[] = (await referenceRefusals(tx, familyId, listId, adds))
         .map((error) => (error ? { ok: false, error } : undefined));
-      const keyed = adds.flatMap((add, i) => (add.idempotent && !outcomes[i] ? [{ i, call: add.idempotent }] : []));
-      const stored = await this.deps.idempotency.claim(tx, keyed.map((k) => k.call));
+      // The keys' answers and the list's matches in one round trip (the adds a key answers are left out after).
+      const candidates = adds.flatMap((_, i) => (outcomes[i] ? [] : [i]));
+      const keyed = candidates.flatMap((i) => (adds[i]!.idempotent ? [{ i, call: adds[i]!.idempotent! }] : []));
+      const items = candidates.map((i) => newItem(adds[i]!.body, listId, familyId));
+      const [stored, read] = await Promise.all([
+        this.deps.idempotency.answered(tx, keyed.map((k) => k.call)),
+        repo.openMatches(tx, listId, familyId, items.map((i) => ({ name: i.name, unit: i.unit ?? null }))),
+      ]);
       keyed.forEach(({ i }, k) => {
         if (stored[k]) outcomes[i] = { ok: true, value: stored[k].body as GroceryItem };
       });
-
-      const running = adds.flatMap((_, i) => (outcomes[i] ? [] : [i]));
-      const items = running.map((i) => newItem(adds[i]!.body, listId, familyId));
-      const names = items.map((i) => ({ name: i.name, unit: i.unit ?? null }));
-      const { matches, state } = await repo.openMatches(tx, listId, familyId, names);
-      const plan = planAdds(state, matches, items);
+      const runs = candidates.map((i) => !outcomes[i]);
+      const running = candidates.filter((_, k) => runs[k]);
+      const matches = read.matches.filter((_, k) => runs[k]);
+      const plan = planAdds(read.state, matches, items.filter((_, k) => runs[k]));
       const onList = new Map(matches.flatMap((match) => (match.item ? [[match.item.id, match.item]] : [])));
 
       const events: FamilyEvent[] = [];
       const answered: { call: IdempotentCall; body: GroceryItem }[] = [];
-      const released: IdempotentCall[] = [];
       plan.adds.forEach((planned, k) => {
         const i = running[k]!;
         const { member, idempotent } = adds[i]!;
         if ('refused' in planned) {
           outcomes[i] = { ok: false, error: planned.refused };
-          if (idempotent) released.push(idempotent);
           return;
         }
         const raised = 'id' in planned.item;
@@ -98,8 +110,7 @@ export class ItemAdds {
       const { idempotency } = this.deps;
       await this.deps.events.recordAll(tx, events, [
         ...repo.addsWriting(listId, familyId, plan.fresh, plan.raised, now),
-        ...(answered.length > 0 ? [idempotency.storing(answered.map((a) => a.call), answered.map((a) => a.body))] : []),
-        ...(released.length > 0 ? [idempotency.releasing(released)] : []),
+        ...(answered.length > 0 ? [idempotency.recording(answered.map((a) => a.call), answered.map((a) => a.body))] : []),
       ]);
       return outcomes.map((o) => o ?? { ok: false, error: new Error('an add of the batch was left unanswered') });
     });
