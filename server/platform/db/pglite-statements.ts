@@ -34,9 +34,14 @@ export class PreparedStatements {
     this.#capacity = capacity;
   }
 
-  /** PGlite's `query`, prepared. Outside a transaction it waits, as `query` does, for any open one to end. */
-  query<T>(sql: string, params: unknown[], options: QueryOptions, inTransaction: boolean): Promise<Results<T>> {
-    const run = () => this.#db._runExclusiveQuery(() => this.#run<T>(sql, params, options, !inTransaction));
+  /**
+   * PGlite's `query`, prepared. Outside a transaction it waits, as `query` does, for any open one to end; the
+   * files are synced after it (`syncToFs`, as PGlite does after each statement outside a transaction).
+   */
+  query<T>(
+    sql: string, params: unknown[], options: QueryOptions, inTransaction: boolean, syncToFs = !inTransaction,
+  ): Promise<Results<T>> {
+    const run = () => this.#db._runExclusiveQuery(() => this.#run<T>(sql, params, options, syncToFs));
     return inTransaction ? run() : this.#db._runExclusiveTransaction(run);
   }
 

@@ -44,6 +44,14 @@ describe('PGlite on its own thread', () => {
     await database.db.execute(sql`delete from pantry`);
   });
 
+  it('refuses to commit a transaction in which a statement failed, keeping none of it', async () => {
+    await expect(database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into pantry values (8, 'barley')`);
+      await tx.execute(sql`insert into pantry values (8, 'barley again')`).catch(() => {});
+    })).rejects.toThrow('rolled back');
+    expect(await names()).toEqual([]);
+  });
+
   it('holds a statement from outside until an open transaction ends, so it never sees half of one', async () => {
     let finish!: () => void;
     const decided = new Promise<void>((resolve) => { finish = resolve; });
