@@ -66,7 +66,7 @@ export class ItemAdds {
     const { listId } = batch.first.body;
     const now = this.deps.clock.now();
     return this.deps.db.transaction(async (tx) => {
-      await lockFamilyList(tx, listId, familyId);
+      const list = await lockFamilyList(tx, listId, familyId);
       // Taken once the lock is held: the adds that came meanwhile (on PGlite, their session lookups ran first) go too.
       const adds = batch.take();
       const outcomes: (Outcome<GroceryItem> | undefined)[] = (await referenceRefusals(tx, familyId, listId, adds))
@@ -77,7 +77,7 @@ export class ItemAdds {
       const items = candidates.map((i) => newItem(adds[i]!.body, listId, familyId));
       const [stored, read] = await Promise.all([
         this.deps.idempotency.answered(tx, keyed.map((k) => k.call)),
-        repo.openMatches(tx, listId, familyId, items.map((i) => ({ name: i.name, unit: i.unit ?? null }))),
+        repo.openMatches(tx, list, items.map((i) => ({ name: i.name, unit: i.unit ?? null }))),
       ]);
       keyed.forEach(({ i }, k) => {
         if (stored[k]) outcomes[i] = { ok: true, value: stored[k].body as GroceryItem };

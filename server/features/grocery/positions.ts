@@ -98,11 +98,10 @@ export function planAdds<T extends repo.NewItem>(
  * in the order given, and whether it was merged into an item already on the list.
  */
 export async function addOrMerge(
-  tx: Tx, listId: string, familyId: string, items: repo.NewItem[], now: Date,
+  tx: Tx, list: repo.LockedList, items: repo.NewItem[], now: Date,
 ): Promise<{ row: repo.ItemRow; merged: boolean }[]> {
-  const { matches, state } = await repo.openMatches(
-    tx, listId, familyId, items.map((i) => ({ name: i.name, unit: i.unit ?? null })),
-  );
+  const { id: listId, familyId } = list;
+  const { matches, state } = await repo.openMatches(tx, list, items.map((i) => ({ name: i.name, unit: i.unit ?? null })));
   const groups = new Map<string, { item: repo.NewItem; existing: repo.OpenMatch | null; quantities: (number | null)[] }>();
   items.forEach((item, i) => {
     const match = matches[i]!;

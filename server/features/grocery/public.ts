@@ -25,11 +25,11 @@ export async function addRecipeItemsToList(
   tx: Tx, deps: Deps,
   input: { familyId: string; userId: string; listId: string; recipeId: string; items: NewRecipeItem[] },
 ): Promise<number> {
-  await lockFamilyList(tx, input.listId, input.familyId);
+  const list = await lockFamilyList(tx, input.listId, input.familyId);
   const n = input.items.length;
   if (n === 0) return 0;
   const now = deps.clock.now();
-  await addOrMerge(tx, input.listId, input.familyId, input.items.map((item) => ({
+  await addOrMerge(tx, list, input.items.map((item) => ({
     listId: input.listId, familyId: input.familyId, name: item.name, quantity: item.quantity, unit: item.unit,
     position: 0, addedFromRecipeId: input.recipeId, createdAt: now, updatedAt: now,
   })), now);

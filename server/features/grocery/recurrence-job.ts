@@ -23,11 +23,9 @@ export async function runRecurrence(deps: Pick<Deps, 'db' | 'clock' | 'events'>)
         await repo.updateRecurring(tx, item.id, item.familyId, {
           nextDueAt: nextDueAt(item.createdAt, item.frequency, timezone, now),
         });
-        await lockFamilyList(tx, item.listId, item.familyId);
+        const list = await lockFamilyList(tx, item.listId, item.familyId);
         if (await repo.hasOpenItemOf(tx, item.id, item.listId)) continue;
-        const { matches: [match], state } = await repo.openMatches(
-          tx, item.listId, item.familyId, [{ name: item.name, unit: item.unit }],
-        );
+        const { matches: [match], state } = await repo.openMatches(tx, list, [{ name: item.name, unit: item.unit }]);
         // The same thing already waiting on the list (added by hand or from a recipe) is not bought twice.
         if (match?.id) continue;
         // A full list skips this return rather than failing the batch; the next period tries again.

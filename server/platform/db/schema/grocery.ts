@@ -10,6 +10,8 @@ export const groceryLists = pgTable('grocery_lists', {
   familyId: familyRef(),
   title: text('title').notNull(),
   createdAt: createdAt(),
+  /** How many items the list has, kept by triggers on grocery_items (migration 0015): a list's bound needs no count. */
+  itemCount: integer('item_count').notNull().default(0),
 }, (t) => [index('grocery_lists_family_idx').on(t.familyId)]);
 
 export const recurringItems = pgTable('recurring_items', {
