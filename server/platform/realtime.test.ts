@@ -3,7 +3,7 @@ import { inject } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { openPostgres, type Database, type Queryable } from './db/client.ts';
 import { families, familyMembers, sessions, users } from './db/schema.ts';
-import { Realtime, type Change } from './realtime.ts';
+import { changesIn, payloadsOf, Realtime, type Change } from './realtime.ts';
 import { createPostgresDatabase, openTestDatabase } from '../test/databases.ts';
 import { engine } from '../test/harness.ts';
 
@@ -41,6 +41,18 @@ function collect(realtime: Realtime, familyId: string): Change[] {
   return received;
 }
 
+/** Runs `work` with a publishing server and a listening one (on PostgreSQL, another connection). */
+async function listening(work: (publisher: Realtime, listener: Realtime) => Promise<void>): Promise<void> {
+  const publisher = new Realtime(writer);
+  const listener = new Realtime(reader);
+  await listener.start();
+  try {
+    await work(publisher, listener);
+  } finally {
+    await listener.stop();
+  }
+}
+
 async function until(check: () => boolean, ms = 3000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!check()) {
@@ -51,10 +63,7 @@ async function until(check: () => boolean, ms = 3000): Promise<void> {
 
 describe('realtime over LISTEN/NOTIFY', () => {
   it('delivers a change published by one server to another, only to the change\'s family', async () => {
-    const publisher = new Realtime(writer);
-    const listener = new Realtime(reader);
-    await listener.start();
-    try {
+    await listening(async (publisher, listener) => {
       const a = collect(listener, familyA);
       const b = collect(listener, familyB);
       await publish(publisher, writer.db, { familyId: familyA, topic: 'grocery', kind: 'add_grocery_item', id: 'x' });
@@ -62,16 +71,11 @@ describe('realtime over LISTEN/NOTIFY', () => {
       expect(a[0]).toMatchObject({ familyId: familyA, topic: 'grocery', kind: 'add_grocery_item', id: 'x' });
       await new Promise((r) => setTimeout(r, 100));
       expect(b).toHaveLength(0);
-    } finally {
-      await listener.stop();
-    }
+    });
   });
 
   it('delivers a change published in a transaction on commit, and never on rollback', async () => {
-    const publisher = new Realtime(writer);
-    const listener = new Realtime(reader);
-    await listener.start();
-    try {
+    await listening(async (publisher, listener) => {
       const a = collect(listener, familyA);
       await writer.db.transaction(async (tx) => {
         await publish(publisher, tx, { familyId: familyA, topic: 'grocery', kind: 'item_updated' });
@@ -83,9 +87,26 @@ describe('realtime over LISTEN/NOTIFY', () => {
       await until(() => a.length >= 1);
       await new Promise((r) => setTimeout(r, 150));
       expect(a.map((c) => c.kind)).toEqual(['item_updated']);
-    } finally {
-      await listener.stop();
-    }
+    });
+  });
+
+  it('delivers every change of one statement, in order, in as few notifications as their size allows', async () => {
+    await listening(async (publisher, listener) => {
+      const a = collect(listener, familyA);
+      const changes: Change[] = Array.from({ length: 150 }, (_, i) => ({
+        familyId: i % 3 === 0 ? familyB : familyA, topic: 'grocery', kind: 'add_grocery_item', id: `item-${i}`,
+        listId: '00000000-0000-4000-8000-000000000001', byUserId: '00000000-0000-4000-8000-000000000002',
+      }));
+      const payloads = payloadsOf(changes);
+      expect(payloads.length).toBeGreaterThan(1);
+      expect(payloads.length).toBeLessThan(changes.length / 10);
+      expect(payloads.every((p) => Buffer.byteLength(p) < 8000)).toBe(true);
+      expect(payloads.flatMap(changesIn)).toEqual(changes);
+      await writer.db.execute(sql`select ${publisher.publishing(changes)}`);
+      const mine = changes.filter((c) => c.familyId === familyA);
+      await until(() => a.length === mine.length);
+      expect(a).toEqual(mine);
+    });
   });
 
   it('tells every server when a user\'s session is revoked or membership ends, from the database itself', async () => {

@@ -43,11 +43,12 @@ export class Realtime {
   /**
    * The SQL expression that publishes `changes` when its statement runs (`Events.recordAll` makes it part of the
    * statement that records the events); inside a transaction they are delivered only if, and when, that commits.
-   * One array parameter, so the statement's text is the same whatever the number of changes.
+   * The changes go as few notifications as NOTIFY's payload allows, each a JSON array (a batch of 40 item adds was
+   * 40 notifications, each a message between the embedded engine's thread and the server's); one array parameter,
+   * so the statement's text is the same whatever the number of changes.
    */
   publishing(changes: Change[]): SQL {
-    const payloads = textArray(changes.map((c) => JSON.stringify(c)));
-    return sql`(select count(pg_notify(${channel}, p)) from unnest(${payloads}) as p)`;
+    return sql`(select count(pg_notify(${channel}, p)) from unnest(${textArray(payloadsOf(changes))}) as p)`;
   }
 
   /** Listens to one family's changes; returns the function that stops listening. */
@@ -73,12 +74,41 @@ export class Realtime {
   }
 
   private dispatch(payload: string): void {
-    let change: Change;
-    try {
-      change = JSON.parse(payload) as Change;
-    } catch {
-      return;
+    for (const change of changesIn(payload)) {
+      for (const listener of this.listeners.get(change.familyId) ?? []) listener(change);
     }
-    for (const listener of this.listeners.get(change.familyId) ?? []) listener(change);
+  }
+}
+
+/** NOTIFY's payload limit is 8,000 bytes; a little under it. */
+const payloadBytes = 7_900;
+
+/** The changes as JSON arrays of at most `payloadBytes` each, in order. */
+export function payloadsOf(changes: Change[]): string[] {
+  const payloads: string[] = [];
+  let batch: string[] = [];
+  let bytes = 2;
+  for (const change of changes) {
+    const json = JSON.stringify(change);
+    const size = Buffer.byteLength(json) + 1;
+    if (batch.length > 0 && bytes + size > payloadBytes) {
+      payloads.push(`[${batch.join(',')}]`);
+      batch = [];
+      bytes = 2;
+    }
+    batch.push(json);
+    bytes += size;
+  }
+  if (batch.length > 0) payloads.push(`[${batch.join(',')}]`);
+  return payloads;
+}
+
+/** The changes a notification carries; none for a payload that is not a JSON array (not ours). */
+export function changesIn(payload: string): Change[] {
+  try {
+    const parsed: unknown = JSON.parse(payload);
+    return Array.isArray(parsed) ? (parsed as Change[]) : [];
+  } catch {
+    return [];
   }
 }

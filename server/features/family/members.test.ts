@@ -4,6 +4,7 @@ import * as api from '@hearth/contract/family';
 import { familyMessages as msg, memberPalette } from '@hearth/contract/family';
 import { noFamilyMessage } from '../../platform/auth/family-access.ts';
 import { familyMembers, users } from '../../platform/db/schema.ts';
+import { changesIn, type Change } from '../../platform/realtime.ts';
 import { createTestApp, uniqueEmail, type TestApp } from '../../test/harness.ts';
 import { addChild, founder, inviteToken, joinAs } from './test-helpers.ts';
 
@@ -363,8 +364,8 @@ describe('family name and timezone', () => {
 describe('live changes', () => {
   it('publishes a family change for every member, family and invite write', async () => {
     const admin = await founder(t);
-    const changes: { familyId: string; topic: string; kind: string; byUserId: string }[] = [];
-    const stop = await t.database.listen('hearth_changes', (payload) => changes.push(JSON.parse(payload)));
+    const changes: Change[] = [];
+    const stop = await t.database.listen('hearth_changes', (payload) => changes.push(...changesIn(payload)));
     try {
       const kid = await addChild(admin);
       await admin.call(api.updateMember, { params: { id: kid }, body: { name: 'Kiddo' } });
@@ -388,13 +389,13 @@ describe('live changes', () => {
   it('does not publish a refused write', async () => {
     const admin = await founder(t);
     const reader = await joinAs(t, admin, 'READ_ONLY');
-    const changes: string[] = [];
-    const stop = await t.database.listen('hearth_changes', (payload) => changes.push(payload));
+    const changes: Change[] = [];
+    const stop = await t.database.listen('hearth_changes', (payload) => changes.push(...changesIn(payload)));
     try {
       expect((await reader.call(api.setFamilyName, { body: { familyName: 'Nope' } })).status).toBe(403);
       await admin.call(api.setMemberColor, { params: { id: admin.memberId }, body: { color: '#111111' } });
       await expect.poll(() => changes.length).toBe(1);
-      expect(JSON.parse(changes[0]!).kind).toBe('member_updated');
+      expect(changes[0]!.kind).toBe('member_updated');
     } finally {
       await stop();
     }

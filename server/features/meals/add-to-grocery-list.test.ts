@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import * as api from '@hearth/contract/meals';
 import { readOnlyMessage } from '../../platform/auth/family-access.ts';
 import { groceryItems } from '../../platform/db/schema.ts';
+import { changesIn } from '../../platform/realtime.ts';
 import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
 import { joinAs } from '../../test/factories.ts';
 import { createList, createMeal, itemsOf, pancakes } from './testing.ts';
@@ -97,7 +98,7 @@ describe('adding a meal\'s ingredients to a grocery list', () => {
     const listId = await createList(t, familyId);
     const meal = await createMeal(admin);
     const changes: Array<{ listId?: string }> = [];
-    const stop = await t.database.listen('hearth_changes', (payload) => changes.push(JSON.parse(payload)));
+    const stop = await t.database.listen('hearth_changes', (payload) => changes.push(...changesIn(payload)));
     await addToList(admin, meal.id, listId);
     await expect.poll(() => changes.filter((c) => c.listId === listId)).toHaveLength(1);
     expect(changes.find((c) => c.listId === listId)).toMatchObject({ familyId, topic: 'grocery', byUserId: admin.user.id });

@@ -4,6 +4,7 @@ import * as api from '@hearth/contract/meals';
 import { noFamilyMessage, readOnlyMessage } from '../../platform/auth/family-access.ts';
 import { minutes } from '../../platform/clock.ts';
 import { familyMembers, mealIngredients, meals, familyEvents } from '../../platform/db/schema.ts';
+import { changesIn, type Change } from '../../platform/realtime.ts';
 import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
 import { joinAs } from '../../test/factories.ts';
 import { createList, createMeal, pancakes } from './testing.ts';
@@ -68,10 +69,10 @@ describe('creating a meal', () => {
   });
 
   it('publishes a live change to the family', async () => {
-    const changes: string[] = [];
-    const stop = await t.database.listen('hearth_changes', (payload) => changes.push(payload));
+    const changes: Change[] = [];
+    const stop = await t.database.listen('hearth_changes', (payload) => changes.push(...changesIn(payload)));
     const meal = await createMeal(admin);
-    await expect.poll(() => changes.map((c) => JSON.parse(c)))
+    await expect.poll(() => changes)
       .toContainEqual({ familyId, topic: 'meals', kind: 'meal_created', id: meal.id, byUserId: admin.user.id });
     await stop();
   });
