@@ -19,8 +19,8 @@ const parsers = Object.fromEntries([
 ].map((type) => [type, asText]));
 
 interface OpenTransaction {
-  /** Set once BEGIN has run; unset again when the transaction ends. */
-  open: boolean;
+  /** Settles once BEGIN has run: rejects with its failure. */
+  entered: Promise<void>;
   pending: Set<Promise<unknown>>;
   decide(commit: boolean): void;
   done: Promise<void>;
@@ -28,7 +28,6 @@ interface OpenTransaction {
 
 const transactions = new Map<number, OpenTransaction>();
 const listening = new Map<string, () => Promise<void>>();
-let nextTransaction = 0;
 
 function reply(message: Reply): void {
   port.postMessage(message);
@@ -40,42 +39,31 @@ function described(error: unknown): RemoteError {
   return { ...Object.fromEntries(fields), name: error.name, message: error.message };
 }
 
+/** The reason a transaction's work ends without commit. */
+const rolledBack = Symbol('rolled back');
+
 /**
- * Opens a transaction under PGlite's transaction lock, which holds every statement from outside until it ends.
- * BEGIN and COMMIT run prepared, as every statement here: PGlite's own `transaction` sends them as simple queries,
- * parsed anew each time, ~0.5 ms of the engine's one thread per transaction.
+ * Opens transaction `id` (`PreparedStatements.transaction`: under PGlite's transaction lock, BEGIN and COMMIT
+ * prepared). The server's thread numbers its transactions and sends their first statements without waiting for this
+ * one's answer (a round trip less each); they wait here for BEGIN.
  */
-async function begin(db: PGlite, statements: PreparedStatements): Promise<number> {
-  const id = nextTransaction++;
+function begin(statements: PreparedStatements, id: number): Promise<null> {
   let decide!: (commit: boolean) => void;
   const decided = new Promise<boolean>((resolve) => { decide = resolve; });
   let entered!: () => void;
   const inside = new Promise<void>((resolve) => { entered = resolve; });
-  const open: OpenTransaction = { open: false, pending: new Set(), decide, done: Promise.resolve() };
-  transactions.set(id, open);
-  open.done = db._runExclusiveTransaction(async () => {
-    await statements.query('BEGIN', [], {}, true);
-    open.open = true;
+  const done = statements.transaction(async () => {
     entered();
-    const commit = await decided;
-    open.open = false;
-    if (!commit) {
-      await statements.query('ROLLBACK', [], {}, true, true);
-      return;
-    }
-    const ended = await statements.query('COMMIT', [], {}, true, true);
-    // A transaction in which a statement failed ends in a rollback whatever is asked: say so, as PGlite does.
-    if ((ended as { command?: string }).command === 'ROLLBACK') throw new Error('The transaction was rolled back');
+    if (!(await decided)) throw rolledBack;
   });
   // Awaited by `end`; this keeps an early failure from also being reported as unhandled.
-  open.done.catch(() => {});
-  try {
-    await Promise.race([inside, open.done]);
-  } catch (error) {
+  done.catch(() => {});
+  const open: OpenTransaction = { entered: Promise.race([inside, done]), pending: new Set(), decide, done };
+  transactions.set(id, open);
+  return open.entered.then(() => null, (error: unknown) => {
     transactions.delete(id);
     throw error;
-  }
-  return id;
+  });
 }
 
 async function end(id: number, commit: boolean): Promise<null> {
@@ -84,7 +72,11 @@ async function end(id: number, commit: boolean): Promise<null> {
   transactions.delete(id);
   await Promise.allSettled(open.pending);
   open.decide(commit);
-  await open.done;
+  try {
+    await open.done;
+  } catch (error) {
+    if (error !== rolledBack) throw error;
+  }
   return null;
 }
 
@@ -94,8 +86,8 @@ async function query(statements: PreparedStatements, request: Extract<Request, {
     return pick(await statements.query(request.sql, request.params, options, false));
   }
   const open = transactions.get(request.transaction);
-  if (!open?.open) throw new Error(`No open transaction ${request.transaction}`);
-  const running = statements.query(request.sql, request.params, options, true);
+  if (!open) throw new Error(`No open transaction ${request.transaction}`);
+  const running = open.entered.then(() => statements.query(request.sql, request.params, options, true));
   open.pending.add(running);
   try {
     return pick(await running);
@@ -113,7 +105,7 @@ async function run(db: PGlite, statements: PreparedStatements, request: Request)
     case 'query':
       return query(statements, request);
     case 'begin':
-      return begin(db, statements);
+      return begin(statements, request.transaction);
     case 'end':
       return end(request.transaction, request.commit);
     case 'listen':

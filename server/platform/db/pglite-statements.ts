@@ -45,6 +45,28 @@ export class PreparedStatements {
     return inTransaction ? run() : this.#db._runExclusiveTransaction(run);
   }
 
+  /**
+   * Runs `work` in a transaction under PGlite's transaction lock, which holds every statement from outside until it
+   * ends; `work`'s statements run with `inTransaction`. BEGIN and COMMIT run prepared too: PGlite's own
+   * `transaction` sends them as simple queries, parsed anew each time (~0.3-0.5 ms a transaction). A commit answered
+   * with a rollback (a statement in it failed) throws, as PGlite's does.
+   */
+  transaction<T>(work: () => Promise<T>): Promise<T> {
+    return this.#db._runExclusiveTransaction(async () => {
+      await this.query('BEGIN', [], {}, true);
+      let result: T;
+      try {
+        result = await work();
+      } catch (error) {
+        await this.query('ROLLBACK', [], {}, true, true);
+        throw error;
+      }
+      const ended = await this.query('COMMIT', [], {}, true, true);
+      if ((ended as { command?: string }).command === 'ROLLBACK') throw new Error('The transaction was rolled back');
+      return result;
+    });
+  }
+
   /** How many statements are prepared now. */
   get size(): number {
     return this.#statements.size;
@@ -90,7 +112,7 @@ export function preparedPglite(client: PGlite): PGlite {
   const prepared = {
     query: (sql: string, params: unknown[] = [], options: QueryOptions = {}) =>
       statements.query(sql, params, options, false),
-    transaction: <T>(work: (tx: Pick<PGlite, 'query'>) => Promise<T>) => client.transaction(() => work({
+    transaction: <T>(work: (tx: Pick<PGlite, 'query'>) => Promise<T>) => statements.transaction(() => work({
       query: (sql: string, params: unknown[] = [], options: QueryOptions = {}) =>
         statements.query(sql, params, options, true),
     } as Pick<PGlite, 'query'>)),
