@@ -141,10 +141,20 @@ export class PgliteThread {
     await this.#worker.terminate();
   }
 
-  #query<T>(sql: string, params: unknown[], options: QueryOptions | undefined, transaction?: number): Promise<Results<T>> {
-    // drizzle passes parsers that keep dates and intervals as text; the engine thread applies the same ones.
-    const rowMode = options?.rowMode ?? 'object';
-    return this.#call<QueryResult>({ op: 'query', sql, params, rowMode, transaction }) as Promise<Results<T>>;
+  async #query<T>(
+    sql: string, params: unknown[], options: QueryOptions | undefined, transaction?: number,
+  ): Promise<Results<T>> {
+    // drizzle passes parsers that keep dates and intervals as text; the engine thread applies the same ones. Rows
+    // cross as arrays, named here if asked: the engine's one thread neither builds nor copies a key per value.
+    const result = await this.#call<QueryResult>({ op: 'query', sql, params, rowMode: 'array', transaction });
+    if (options?.rowMode === 'array') return result as Results<T>;
+    const names = result.fields.map((field) => field.name);
+    const rows = (result.rows as unknown[][]).map((row) => {
+      const named: Record<string, unknown> = {};
+      for (let i = 0; i < names.length; i++) named[names[i]!] = row[i];
+      return named;
+    });
+    return { ...result, rows } as Results<T>;
   }
 
   #call<T>(request: Request): Promise<T> {
