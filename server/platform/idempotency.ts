@@ -63,10 +63,13 @@ export class Idempotency {
   /** Per call, the answer stored under its key, or null when none is. */
   async answered(q: Queryable, calls: IdempotentCall[]): Promise<(Answer | null)[]> {
     if (calls.length === 0) return [];
+    // Each key looked up by itself (lateral, limit 1), so by the primary key: joined to the whole array, the
+    // planner hashed the keys table instead, read whole per batch (~1.3 ms at 1,000 keys, growing).
     const stored = await rawRows<Key & { status: number; response: unknown }>(q, sql`
-      select k.user_id as "userId", k.route, k.key, k.status, k.response from ${idempotencyKeys} k
-      join ${callsTable(calls)} on k.user_id = v.user_id::uuid and k.route = v.route and k.key = v.key
-      where k.response is not null`);
+      select v.user_id as "userId", v.route, v.key, k.status, k.response from ${callsTable(calls)}
+      cross join lateral (select k.status, k.response from ${idempotencyKeys} k
+        where k.user_id = v.user_id::uuid and k.route = v.route and k.key = v.key and k.response is not null
+        limit 1) k`);
     const answers = new Map(stored.map((s) => [idOf(s), { status: s.status, body: s.response }]));
     return calls.map((call) => answers.get(idOf(call)) ?? null);
   }

@@ -205,11 +205,13 @@ export function addsWriting(
       ], sql`, `)})
         as v(id, name, quantity, unit, category, recurrence, position, recurring_item_id, added_from_recipe_id)
     )`,
+    // `g.id = any(...)` lets the items be found by their primary key whatever the planner thinks of the join.
     sql`raised_items as (
       update ${groceryItems} g set quantity = v.quantity::float8, updated_at = ${when}
       from unnest(${textArray([...raised.keys()])}, ${textArray([...raised.values()])})
         as v(id, quantity)
-      where g.id = v.id::uuid and g.list_id = ${listId} and g.family_id = ${familyId}
+      where g.id = any(${textArray([...raised.keys()])}::uuid[]) and g.id = v.id::uuid
+        and g.list_id = ${listId} and g.family_id = ${familyId}
     )`,
   ];
 }

@@ -151,15 +151,19 @@ export class SessionLookups {
   private async lookup(hashes: string[]): Promise<Outcome<SessionRow | null>[]> {
     type Row = Omit<SessionRow, 'expiresAt' | 'createdAt'> & { i: number; expiresAt: number; createdAt: number };
     const ms = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
+    // Each token looked up by itself (lateral, limit 1: as `resolveSession`), so every lookup goes by the token's
+    // index: joined to the whole array, the planner could hash the sessions table instead, read whole per batch.
     const rows = await rawRows<Row>(this.db, sql`
-      select t.i::int as i, s.id as "sessionId", ${ms(sql`s.expires_at`)} as "expiresAt", u.id as "userId", u.name,
-        u.email, u.status, u.family_id as "familyId", ${ms(sql`u.created_at`)} as "createdAt", m.id as "memberId",
-        m.family_id as "memberFamilyId", m.permission_level as "permissionLevel"
-      from unnest(${textArray(hashes)}) with ordinality as t(hash, i)
-      join ${sessions} s on s.token_hash = t.hash and s.revoked_at is null
-        and s.expires_at > ${this.clock.now().toISOString()}::timestamptz
-      join ${users} u on u.id = s.user_id
-      left join ${familyMembers} m on m.user_id = u.id`);
+      select t.i::int as i, x.* from unnest(${textArray(hashes)}) with ordinality as t(hash, i)
+      cross join lateral (
+        select s.id as "sessionId", ${ms(sql`s.expires_at`)} as "expiresAt", u.id as "userId", u.name, u.email,
+          u.status, u.family_id as "familyId", ${ms(sql`u.created_at`)} as "createdAt", m.id as "memberId",
+          m.family_id as "memberFamilyId", m.permission_level as "permissionLevel"
+        from ${sessions} s join ${users} u on u.id = s.user_id left join ${familyMembers} m on m.user_id = u.id
+        where s.token_hash = t.hash and s.revoked_at is null
+          and s.expires_at > ${this.clock.now().toISOString()}::timestamptz
+        limit 1
+      ) x`);
     const found = new Map(rows.map(({ i, expiresAt, createdAt, ...row }) =>
       [i, { ...row, expiresAt: new Date(expiresAt), createdAt: new Date(createdAt) }]));
     return hashes.map((_, i) => ({ ok: true, value: found.get(i + 1) ?? null }));
