@@ -40,8 +40,9 @@ function latencies() {
   const times: number[] = [];
   const channel = new BroadcastChannel(latencyChannel);
   channel.onmessage = (event) => {
-    const [status, ms] = (event as MessageEvent<[number, number]>).data;
-    if (status >= 200 && status < 300) times.push(ms);
+    for (const [status, ms] of (event as MessageEvent<[number, number][]>).data) {
+      if (status >= 200 && status < 300) times.push(ms);
+    }
   };
   return {
     async stop(count: number): Promise<number[]> {
