@@ -15,19 +15,21 @@ export interface BatchesOptions<I> {
   /** Inputs with the same non-null value never share a batch: the later waits for the next one. */
   apart?: (input: I) => string | null;
   /**
-   * Start the next batch as soon as the running one has taken its inputs, so that it waits for the lock meanwhile
-   * and takes its own the moment it has it (a round trip or two sooner): at most two batches of a key at a time,
-   * one writing and one waiting. Without it, a key's batches run one after another.
+   * Start the next batch as soon as the running one has taken its inputs: at most two batches of a key at a time.
+   * Writes: one writing, one waiting for the lock meanwhile and taking its own the moment it has it (a round trip or
+   * two sooner). Reads: two statements at once, on two connections of a PostgreSQL server. Without it, a key's
+   * batches run one after another.
    */
   follow?: boolean;
 }
 
 /**
- * A batch as `run` gets it: `first`, the oldest waiting input (the key's inputs share what the key says, a list's
- * id, say), and `take`, which takes the batch's inputs: called once, when `run` is ready to write them (holding the
- * lock they need), so the batch also takes every input that arrived while it waited for that.
+ * A batch as `run` gets it: its `key`; `first`, the oldest waiting input (the key's inputs share what the key says,
+ * a list's id, say); and `take`, which takes the batch's inputs: called once, when `run` is ready to write them
+ * (holding the lock they need), so the batch also takes every input that arrived while it waited for that.
  */
 export interface Batch<I> {
+  key: string;
   first: I;
   take(): I[];
 }
@@ -120,7 +122,7 @@ export class Batches<I, O> {
     let batch: Pending<I, O>[] | undefined;
     const take = () => (batch ??= this.take(key, state)).map((p) => p.input);
     try {
-      const outcomes = await this.run({ first: state.waiting[0]!.input, take });
+      const outcomes = await this.run({ key, first: state.waiting[0]!.input, take });
       if (!batch) throw new Error('a batch ran without taking its inputs');
       deliver(batch, outcomes);
     } catch (error) {
@@ -129,14 +131,14 @@ export class Batches<I, O> {
         for (const p of failed) p.reject(error);
         return;
       }
-      for (const p of failed) await this.alone(p);
+      for (const p of failed) await this.alone(key, p);
     }
   }
 
   /** Runs one input of a failed batch again, by itself. */
-  private async alone(p: Pending<I, O>): Promise<void> {
+  private async alone(key: string, p: Pending<I, O>): Promise<void> {
     try {
-      deliver([p], await this.run({ first: p.input, take: () => [p.input] }));
+      deliver([p], await this.run({ key, first: p.input, take: () => [p.input] }));
     } catch (error) {
       p.reject(error);
     }

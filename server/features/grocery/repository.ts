@@ -85,7 +85,8 @@ export function parseItems(text: string, listId: string, familyId: string): Show
 /** The items of the route's `listId` (JSON text, null unless the list is the caller's family's), read in the session lookup. */
 export const itemsWithSession: SessionRead = {
   name: 'grocery_items',
-  expression: (familyId) => itemsJson(sql`${sql.placeholder('listId')}::uuid`, familyId),
+  params: ['listId'],
+  expression: (familyId, param) => itemsJson(sql`${param('listId')}::uuid`, familyId),
 };
 
 /** The items of the family's list in list order, or undefined when the family has no such list. */

@@ -34,18 +34,19 @@ export async function createSession(q: Queryable, clock: Clock, userId: string):
 }
 
 /**
- * A hot read joined to the session lookup's own statement, so a request costs one round trip (issue #17): an SQL
- * expression of the caller's family id (null unless the user is a member of it), with the route's params as
- * placeholders. It reads before any permission check: the service still checks the caller, then uses the value.
+ * A hot read joined to the session lookup's statement, so a request costs no statement of its own (issue #17): an
+ * SQL expression of the caller's family id (null unless the user is a member of it) and of the route's params it
+ * names. It reads before any permission check: the service still checks the caller, then uses the value.
  */
 export interface SessionRead {
-  /** Names the prepared statement; one per read. */
+  /** Lookups with the same read are answered together. */
   name: string;
-  expression: (familyId: SQL) => SQL;
+  /** The route params `expression` reads. */
+  params?: string[];
+  expression: (familyId: SQL, param: (name: string) => SQL) => SQL;
 }
 
-function prepareSessionLookup(q: Queryable, read: SessionRead | undefined, name: string) {
-  const memberFamily = sql`case when ${familyMembers.familyId} = ${users.familyId} then ${users.familyId} end`;
+function prepareSessionLookup(q: Queryable, name: string) {
   return q.select({
     sessionId: sessions.id,
     expiresAt: sessions.expiresAt,
@@ -58,7 +59,6 @@ function prepareSessionLookup(q: Queryable, read: SessionRead | undefined, name:
     memberId: familyMembers.id,
     memberFamilyId: familyMembers.familyId,
     permissionLevel: familyMembers.permissionLevel,
-    read: read ? read.expression(memberFamily) : sql`null`,
   }).from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(familyMembers, eq(familyMembers.userId, users.id))
@@ -72,22 +72,11 @@ function prepareSessionLookup(q: Queryable, read: SessionRead | undefined, name:
 
 /** Resolves a bearer token to its caller, sliding the expiry; null when unknown, expired, revoked or inactive. */
 export async function resolveSession(q: Queryable, clock: Clock, token: string): Promise<Caller | null> {
-  return (await resolveSessionWith(q, clock, token))?.caller ?? null;
-}
-
-/** `resolveSession`, answering also `read` (a `SessionRead`) for the caller, with `params` as its placeholders. */
-export async function resolveSessionWith(
-  q: Queryable, clock: Clock, token: string, read?: SessionRead, params: Record<string, unknown> = {},
-): Promise<{ caller: Caller; read: unknown } | null> {
   const now = clock.now();
-  // Every authenticated request runs this query: built once per database (and read) and prepared, not rebuilt.
-  const lookup = preparedOn(q, read ? `resolve_session_${read.name}` : 'resolve_session',
-    (q, name) => prepareSessionLookup(q, read, name));
-  const rows = await lookup.execute({ ...params, tokenHash: hashToken(token), now });
-  const row = rows[0];
-  if (!row) return null;
-  const caller = await callerOf(q, now, row);
-  return caller && { caller, read: row.read };
+  // Built once per database and prepared, not rebuilt.
+  const lookup = preparedOn(q, 'resolve_session', prepareSessionLookup);
+  const [row] = await lookup.execute({ tokenHash: hashToken(token), now });
+  return row ? callerOf(q, now, row) : null;
 }
 
 /** A session as the lookups read it, the user and their member record joined. */
@@ -126,16 +115,27 @@ async function callerOf(q: Queryable, now: Date, row: SessionRow): Promise<Calle
   };
 }
 
+/** One request's lookup: its token's hash and the route's params its read names. */
+interface Lookup {
+  hash: string;
+  params: Record<string, unknown>;
+}
+
 /**
- * Session lookups without a hot read (every write's), run together: the lookups that arrive while one runs are
- * answered by the next statement, one for all of them (`Batches`). Same rules as `resolveSession`, read afresh
- * for every request (nothing is cached), but a burst of 50 requests costs the database a few statements instead
- * of 50: on the embedded engine, whose one thread runs every statement, a lookup was most of an item add's cost.
+ * Session lookups, run together: the lookups that arrive while one runs are answered by the next statement, one for
+ * all of them (`Batches`; one batch per hot read, whose expression runs for each caller in the same statement; two
+ * statements of a read at a time, so a PostgreSQL server reads long lists on two connections).
+ * Same rules as `resolveSession`, read afresh for every request (nothing is cached), but a burst of 50 requests
+ * costs the database a few statements instead of 50: on the embedded engine, whose one thread runs every statement,
+ * a statement's own cost was most of an item add's, and most of a list read's.
  */
 export class SessionLookups {
   private readonly db: Queryable;
   private readonly clock: Clock;
-  private readonly batches = new Batches<string, SessionRow | null>((batch) => this.lookup(batch.take()), { max: 200 });
+  private readonly reads = new Map<string, SessionRead>();
+  private readonly batches = new Batches<Lookup, { row: SessionRow; read: unknown } | null>(
+    (batch) => this.lookup(batch.key, batch.take()), { max: 200, follow: true },
+  );
 
   constructor(db: Queryable, clock: Clock) {
     this.db = db;
@@ -144,29 +144,53 @@ export class SessionLookups {
 
   /** `resolveSession`: the token's caller, sliding the expiry; null when unknown, expired, revoked or inactive. */
   async resolve(token: string): Promise<Caller | null> {
-    const row = await this.batches.submit('sessions', hashToken(token));
-    return row && callerOf(this.db, this.clock.now(), row);
+    return (await this.resolveWith(token))?.caller ?? null;
   }
 
-  private async lookup(hashes: string[]): Promise<Outcome<SessionRow | null>[]> {
-    type Row = Omit<SessionRow, 'expiresAt' | 'createdAt'> & { i: number; expiresAt: number; createdAt: number };
+  /** `resolve`, answering also `read` for the caller, with the route's `params`. */
+  async resolveWith(
+    token: string, read?: SessionRead, params: Record<string, unknown> = {},
+  ): Promise<{ caller: Caller; read: unknown } | null> {
+    if (read) this.reads.set(read.name, read);
+    const found = await this.batches.submit(read?.name ?? '', { hash: hashToken(token), params });
+    if (!found) return null;
+    const caller = await callerOf(this.db, this.clock.now(), found.row);
+    return caller && { caller, read: found.read };
+  }
+
+  private async lookup(readName: string, lookups: Lookup[]): Promise<Outcome<{ row: SessionRow; read: unknown } | null>[]> {
+    type Row = Omit<SessionRow, 'expiresAt' | 'createdAt'> & { i: number; expiresAt: number; createdAt: number; read: unknown };
+    const read = this.reads.get(readName);
+    const names = read?.params ?? [];
     const ms = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
+    const param = (name: string) => {
+      const index = names.indexOf(name);
+      if (index < 0) throw new Error(`the read ${readName} names no param ${name}`);
+      return sql.raw(`t.p${index}`);
+    };
+    const columns = [
+      textArray(lookups.map((l) => l.hash)),
+      ...names.map((name) => textArray(lookups.map((l) => String(l.params[name])))),
+    ];
+    const memberFamily = sql`case when m.family_id = u.family_id then u.family_id end`;
     // Each token looked up by itself (lateral, limit 1: as `resolveSession`), so every lookup goes by the token's
     // index: joined to the whole array, the planner could hash the sessions table instead, read whole per batch.
     const rows = await rawRows<Row>(this.db, sql`
-      select t.i::int as i, x.* from unnest(${textArray(hashes)}) with ordinality as t(hash, i)
+      select t.i::int as i, x.* from unnest(${sql.join(columns, sql`, `)})
+        with ordinality as t(${sql.raw(['hash', ...names.map((_, i) => `p${i}`)].join(', '))}, i)
       cross join lateral (
         select s.id as "sessionId", ${ms(sql`s.expires_at`)} as "expiresAt", u.id as "userId", u.name, u.email,
           u.status, u.family_id as "familyId", ${ms(sql`u.created_at`)} as "createdAt", m.id as "memberId",
-          m.family_id as "memberFamilyId", m.permission_level as "permissionLevel"
+          m.family_id as "memberFamilyId", m.permission_level as "permissionLevel",
+          ${read ? read.expression(memberFamily, param) : sql`null`} as read
         from ${sessions} s join ${users} u on u.id = s.user_id left join ${familyMembers} m on m.user_id = u.id
         where s.token_hash = t.hash and s.revoked_at is null
           and s.expires_at > ${this.clock.now().toISOString()}::timestamptz
         limit 1
       ) x`);
-    const found = new Map(rows.map(({ i, expiresAt, createdAt, ...row }) =>
-      [i, { ...row, expiresAt: new Date(expiresAt), createdAt: new Date(createdAt) }]));
-    return hashes.map((_, i) => ({ ok: true, value: found.get(i + 1) ?? null }));
+    const found = new Map(rows.map(({ i, expiresAt, createdAt, read: value, ...row }) =>
+      [i, { row: { ...row, expiresAt: new Date(expiresAt), createdAt: new Date(createdAt) }, read: value }]));
+    return lookups.map((_, i) => ({ ok: true, value: found.get(i + 1) ?? null }));
   }
 }
 

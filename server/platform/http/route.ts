@@ -7,7 +7,7 @@ import {
 import { errorMessages } from '@hearth/contract/errors';
 import { superadminMessages } from '@hearth/contract/superadmin';
 import { messages } from '@hearth/contract/accounts';
-import { resolveSessionWith, type Caller, type SessionRead } from '../auth/sessions.ts';
+import type { Caller, SessionRead } from '../auth/sessions.ts';
 import { safeEqual } from '../auth/secrets.ts';
 import { minutes } from '../clock.ts';
 import type { Queryable } from '../db/client.ts';
@@ -136,10 +136,8 @@ async function authenticate(
   const header = request.headers.authorization ?? '';
   const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
   if (!token) throw unauthenticated(messages.notSignedIn);
-  // A hot read goes in the lookup's own statement; lookups without one are answered together.
-  const session = read
-    ? await resolveSessionWith(deps.db, deps.clock, token, read, request.params as Record<string, unknown>)
-    : await deps.sessions.resolve(token).then((caller) => caller && { caller, read: null });
+  // Lookups are answered together, a hot read in the lookups' own statement.
+  const session = await deps.sessions.resolveWith(token, read, request.params as Record<string, unknown>);
   if (!session) throw unauthenticated(messages.sessionExpired);
   return session;
 }

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as accounts from '@hearth/contract/accounts';
+import { SessionLookups } from '../../platform/auth/sessions.ts';
+import { createTestApp, signUp, statementsOf, type SignedInUser, type TestApp } from '../../test/harness.ts';
+import { parseItems, parseLists } from './repository.ts';
+import { sessionReads } from './service.ts';
+import { joinAs, newItem, newList } from './test-helpers.ts';
+
+/**
+ * The grocery hot reads run inside session lookups answered together (`SessionLookups`): each caller's read is of
+ * their own family only, with their own route params, whatever else shares the statement.
+ */
+
+let t: TestApp;
+let ada: SignedInUser;
+let ben: SignedInUser;
+let zed: SignedInUser;
+let adaList: string;
+let zedList: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  ada = await signUp(t, { name: 'Ada' });
+  ben = await joinAs(t, ada, 'READ_ONLY', 'Ben');
+  zed = await signUp(t, { name: 'Zed' });
+  adaList = await newList(ada, 'Market');
+  zedList = await newList(zed, 'Zed\'s');
+  await newItem(ada, adaList, 'Milk');
+  await newItem(zed, zedList, 'Nails');
+});
+afterAll(async () => { await t.close(); });
+
+describe('hot reads in session lookups answered together', () => {
+  it('read each caller\'s own family\'s list by the caller\'s own param, in one statement, null for another family\'s', async () => {
+    const signedOut = await signUp(t, { name: 'Cleo' });
+    expect((await signedOut.call(accounts.logout)).status).toBeLessThan(300);
+    const lookups = new SessionLookups(t.db, t.clock);
+    const asked = [
+      [ada, adaList], [ben, adaList], [zed, zedList], [zed, adaList], [ada, zedList], [signedOut, adaList],
+    ] as const;
+    let answers: Awaited<ReturnType<SessionLookups['resolveWith']>>[] = [];
+    const statements = await statementsOf(t, async () => {
+      answers = await Promise.all(asked.map(([user, listId]) =>
+        lookups.resolveWith(user.token, sessionReads.items, { listId })));
+    });
+    expect(statements).toBe(1);
+    const names = (answer: (typeof answers)[number], listId: string) => answer && [
+      answer.caller.name,
+      answer.read === null ? null : parseItems(answer.read as string, listId, answer.caller.familyId!).map((i) => i.name),
+    ];
+    expect(answers.map((a, i) => names(a, asked[i]![1]))).toEqual([
+      ['Ada', ['Milk']], ['Ben', ['Milk']], ['Zed', ['Nails']], ['Zed', null], ['Ada', null], null,
+    ]);
+  });
+
+  it('answer lookups with different reads, or none, each by its own statement', async () => {
+    const lookups = new SessionLookups(t.db, t.clock);
+    let answers: unknown[] = [];
+    const statements = await statementsOf(t, async () => {
+      answers = await Promise.all([
+        lookups.resolveWith(ada.token, sessionReads.lists),
+        lookups.resolveWith(zed.token, sessionReads.lists),
+        lookups.resolveWith(ada.token, sessionReads.items, { listId: adaList }),
+        lookups.resolve(ben.token).then((caller) => caller?.name),
+      ]);
+    });
+    expect(statements).toBe(3);
+    const [adaLists, zedLists, adaItems, benName] = answers as [
+      { read: string }, { read: string }, { read: string }, string,
+    ];
+    expect(parseLists(adaLists.read).map((l) => l.title)).toEqual(['Market']);
+    expect(parseLists(zedLists.read).map((l) => l.title)).toEqual(['Zed\'s']);
+    expect(parseItems(adaItems.read, adaList, ada.user.familyId!).map((i) => i.name)).toEqual(['Milk']);
+    expect(benName).toBe('Ben');
+  });
+});
