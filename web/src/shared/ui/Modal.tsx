@@ -23,6 +23,9 @@ export function Modal({ title, open, onClose, children }: {
   }, [open]);
   return (
     <dialog ref={ref} className="modal" aria-label={title}
+      // Escape closes through the app's state at once: the browser's own close is reported a task later, and an
+      // Enter on the opening button in between would have reopened nothing.
+      onCancel={(e) => { if (e.target === ref.current) { e.preventDefault(); onClose(); } }}
       // A dialog opened inside this one (a confirmation) closes too: React passes its close event up the tree.
       onClose={(e) => { if (e.target === ref.current) onClose(); }}
       onClick={(e) => { if (e.target === ref.current) onClose(); }}>

@@ -15,6 +15,13 @@ interface LiveDialog { id: string; onBack: () => void }
 
 /** Dialogs with an entry, outermost first. */
 const live: LiveDialog[] = [];
+/**
+ * Whether a step this module asked of the history (closing a dialog by its controls, stepping over a ghost) has yet
+ * to land. A dialog opened meanwhile waits for it (`unplaced`) before it pushes its entry: pushed at once, the
+ * landing step would take the new entry for one to leave, and close the new dialog (Enter right after Escape).
+ */
+let stepping = false;
+const unplaced = new Set<string>();
 /** The history index left by the last traversal, where the browser tells it (the Navigation API). */
 let cameFrom: number | null = null;
 let nextId = 0;
@@ -36,21 +43,35 @@ function entryDialogs(): string[] {
   return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
 }
 
+/** Steps the history by `delta` entries, noting that the step is this module's. */
+function step(delta: number) {
+  stepping = true;
+  window.history.go(delta);
+}
+
 function onPopState() {
+  stepping = false;
   const ids = entryDialogs();
   for (let i = live.length - 1; i >= 0; i -= 1) {
     const dialog = live[i];
-    if (dialog && !ids.includes(dialog.id)) {
+    if (dialog && !unplaced.has(dialog.id) && !ids.includes(dialog.id)) {
       live.splice(i, 1);
       dialog.onBack();
     }
   }
-  if (!ids.some((id) => !live.some((d) => d.id === id))) return;
-  const nav = browserNavigation();
-  const here = nav?.currentEntry?.index;
-  const forward = here !== undefined && cameFrom !== null && here > cameFrom;
-  if (forward && nav?.canGoForward) window.history.forward();
-  else window.history.back();
+  if (ids.some((id) => !live.some((d) => d.id === id))) {
+    const nav = browserNavigation();
+    const here = nav?.currentEntry?.index;
+    const forward = here !== undefined && cameFrom !== null && here > cameFrom;
+    step(forward && nav?.canGoForward ? 1 : -1);
+    return;
+  }
+  if (unplaced.size > 0) {
+    const waiting = live.filter((d) => unplaced.has(d.id)).map((d) => d.id);
+    unplaced.clear();
+    const state = { ...(window.history.state as Record<string, unknown> | null), [stateKey]: [...ids, ...waiting] };
+    window.history.pushState(state, '');
+  }
 }
 
 let listening = false;
@@ -82,7 +103,7 @@ function settle() {
     if (drop > 0) window.history.replaceState(state, '');
     else window.history.pushState(state, '');
   } else if (drop > 0) {
-    window.history.go(-drop);
+    step(-drop);
   }
 }
 
@@ -100,7 +121,9 @@ export function claimHistoryEntry(onBack: () => void): () => void {
   listen();
   nextId += 1;
   const id = `${loadPrefix}-${nextId}`;
-  if (target === null) {
+  if (stepping) {
+    unplaced.add(id);
+  } else if (target === null) {
     const state = { ...(window.history.state as Record<string, unknown> | null), [stateKey]: [...entryDialogs(), id] };
     window.history.pushState(state, '');
   } else {
@@ -110,8 +133,11 @@ export function claimHistoryEntry(onBack: () => void): () => void {
   return () => {
     const at = live.findIndex((d) => d.id === id);
     if (at === -1) return;
+    // An entry it never got needs no popping.
+    const placed = !unplaced.has(id);
     // Inner dialogs go with it; their own release then finds nothing to do.
-    live.splice(at);
+    for (const gone of live.splice(at)) unplaced.delete(gone.id);
+    if (!placed) return;
     const ids = target ?? entryDialogs();
     const depth = ids.indexOf(id);
     if (depth !== -1) plan(ids.slice(0, depth));
