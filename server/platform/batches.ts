@@ -24,12 +24,11 @@ export interface BatchesOptions<I> {
 }
 
 /**
- * A batch as `run` gets it: its `key`; `first`, the oldest waiting input (the key's inputs share what the key says,
- * a list's id, say); and `take`, which takes the batch's inputs: called once, when `run` is ready to write them
- * (holding the lock they need), so the batch also takes every input that arrived while it waited for that.
+ * A batch as `run` gets it: `first`, the oldest waiting input (the key's inputs share what the key says, a list's
+ * id, say), and `take`, which takes the batch's inputs: called once, when `run` is ready to write them (holding the
+ * lock they need), so the batch also takes every input that arrived while it waited for that.
  */
 export interface Batch<I> {
-  key: string;
   first: I;
   take(): I[];
 }
@@ -122,7 +121,7 @@ export class Batches<I, O> {
     let batch: Pending<I, O>[] | undefined;
     const take = () => (batch ??= this.take(key, state)).map((p) => p.input);
     try {
-      const outcomes = await this.run({ key, first: state.waiting[0]!.input, take });
+      const outcomes = await this.run({ first: state.waiting[0]!.input, take });
       if (!batch) throw new Error('a batch ran without taking its inputs');
       deliver(batch, outcomes);
     } catch (error) {
@@ -131,14 +130,14 @@ export class Batches<I, O> {
         for (const p of failed) p.reject(error);
         return;
       }
-      for (const p of failed) await this.alone(key, p);
+      for (const p of failed) await this.alone(p);
     }
   }
 
   /** Runs one input of a failed batch again, by itself. */
-  private async alone(key: string, p: Pending<I, O>): Promise<void> {
+  private async alone(p: Pending<I, O>): Promise<void> {
     try {
-      deliver([p], await this.run({ key, first: p.input, take: () => [p.input] }));
+      deliver([p], await this.run({ first: p.input, take: () => [p.input] }));
     } catch (error) {
       p.reject(error);
     }

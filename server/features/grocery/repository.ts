@@ -193,6 +193,7 @@ export function addsWriting(
 ): SQL[] {
   const column = (pick: (item: NewItemWithId) => string | number | null | undefined) => textArray(fresh.map(pick));
   const when = sql`${at.toISOString()}::timestamptz`;
+  const raisedIds = textArray([...raised.keys()]);
   return [
     sql`new_items as (
       insert into ${groceryItems} (id, family_id, list_id, name, quantity, unit, category, recurrence, position,
@@ -209,9 +210,8 @@ export function addsWriting(
     // `g.id = any(...)` lets the items be found by their primary key whatever the planner thinks of the join.
     sql`raised_items as (
       update ${groceryItems} g set quantity = v.quantity::float8, updated_at = ${when}
-      from unnest(${textArray([...raised.keys()])}, ${textArray([...raised.values()])})
-        as v(id, quantity)
-      where g.id = any(${textArray([...raised.keys()])}::uuid[]) and g.id = v.id::uuid
+      from unnest(${raisedIds}, ${textArray([...raised.values()])}) as v(id, quantity)
+      where g.id = any(${raisedIds}::uuid[]) and g.id = v.id::uuid
         and g.list_id = ${listId} and g.family_id = ${familyId}
     )`,
   ];

@@ -115,9 +115,10 @@ async function callerOf(q: Queryable, now: Date, row: SessionRow): Promise<Calle
   };
 }
 
-/** One request's lookup: its token's hash and the route's params its read names. */
+/** One request's lookup: its token's hash, the route's hot read if any and the params that read names. */
 interface Lookup {
   hash: string;
+  read: SessionRead | undefined;
   params: Record<string, unknown>;
 }
 
@@ -132,9 +133,9 @@ interface Lookup {
 export class SessionLookups {
   private readonly db: Queryable;
   private readonly clock: Clock;
-  private readonly reads = new Map<string, SessionRead>();
+  // Batched by read (its name is the key), so a batch's first lookup names the read of all of them.
   private readonly batches = new Batches<Lookup, { row: SessionRow; read: unknown } | null>(
-    (batch) => this.lookup(batch.key, batch.take()), { max: 200, follow: true },
+    (batch) => this.lookup(batch.first.read, batch.take()), { max: 200, follow: true },
   );
 
   constructor(db: Queryable, clock: Clock) {
@@ -151,21 +152,21 @@ export class SessionLookups {
   async resolveWith(
     token: string, read?: SessionRead, params: Record<string, unknown> = {},
   ): Promise<{ caller: Caller; read: unknown } | null> {
-    if (read) this.reads.set(read.name, read);
-    const found = await this.batches.submit(read?.name ?? '', { hash: hashToken(token), params });
+    const found = await this.batches.submit(read?.name ?? '', { hash: hashToken(token), read, params });
     if (!found) return null;
     const caller = await callerOf(this.db, this.clock.now(), found.row);
     return caller && { caller, read: found.read };
   }
 
-  private async lookup(readName: string, lookups: Lookup[]): Promise<Outcome<{ row: SessionRow; read: unknown } | null>[]> {
+  private async lookup(
+    read: SessionRead | undefined, lookups: Lookup[],
+  ): Promise<Outcome<{ row: SessionRow; read: unknown } | null>[]> {
     type Row = Omit<SessionRow, 'expiresAt' | 'createdAt'> & { i: number; expiresAt: number; createdAt: number; read: unknown };
-    const read = this.reads.get(readName);
     const names = read?.params ?? [];
     const ms = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
     const param = (name: string) => {
       const index = names.indexOf(name);
-      if (index < 0) throw new Error(`the read ${readName} names no param ${name}`);
+      if (index < 0) throw new Error(`the read ${read?.name} names no param ${name}`);
       return sql.raw(`t.p${index}`);
     };
     const columns = [
