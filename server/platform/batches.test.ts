@@ -141,35 +141,62 @@ describe('Batches', () => {
     expect(batches.size).toBe(0);
   });
 
-  it('with follow, starts the next batch once the running one has taken, to wait for the lock meanwhile', async () => {
+  it('with next, starts the next batch before the running one ends, to wait for the lock meanwhile', async () => {
     const events: string[] = [];
-    const writing = [gate(), gate()];
+    const writing = [gate(), gate(), gate()];
     let lock = Promise.resolve();
     let runs = 0;
     const batches = new Batches<number, number>(async (batch) => {
       const n = runs++;
-      events.push(`start ${batch.first}`);
-      // A lock held from `take` to the end of the run, as a transaction's row lock is.
+      const inputs = batch.take();
+      events.push(`took ${inputs.join(',')}`);
+      // A lock held to the end of the run, as a transaction's row lock is.
       const previous = lock;
       let release!: () => void;
       lock = new Promise((resolve) => { release = resolve; });
       await previous;
-      const inputs = batch.take();
-      events.push(`took ${inputs.join(',')}`);
+      events.push(`locked ${inputs.join(',')}`);
+      batch.next();
       await writing[n]!.opened;
       events.push(`end ${inputs.join(',')}`);
       release();
       return inputs.map(ok);
-    }, { follow: true });
+    });
     const first = batches.submit('list', 1);
     await settle();
     const later = [2, 3, 4].map((n) => batches.submit('list', n));
     await settle();
+    const last = batches.submit('list', 5);
+    await settle();
     writing[0]!.open();
     await settle();
     writing[1]!.open();
-    expect(await Promise.all([first, ...later])).toEqual([1, 2, 3, 4]);
-    expect(events).toEqual(['start 1', 'took 1', 'start 2', 'end 1', 'took 2,3,4', 'end 2,3,4']);
+    await settle();
+    writing[2]!.open();
+    expect(await Promise.all([first, ...later, last])).toEqual([1, 2, 3, 4, 5]);
+    // The second waits for the lock while the first writes; the third starts only when the second has it.
+    expect(events).toEqual([
+      'took 1', 'locked 1', 'took 2,3,4', 'end 1', 'locked 2,3,4', 'took 5', 'end 2,3,4', 'locked 5', 'end 5',
+    ]);
     expect(batches.size).toBe(0);
+  });
+
+  it('next takes the running batch\'s inputs first, so the next batch starts from the ones after', async () => {
+    const runs: number[][] = [];
+    const held = gate();
+    const batches = new Batches<number, number>(async (batch) => {
+      batch.next();
+      const inputs = batch.take();
+      runs.push(inputs);
+      if (runs.length === 1) await held.opened;
+      return inputs.map(ok);
+    });
+    const first = [1, 2].map((n) => batches.submit('list', n));
+    await settle();
+    const later = [3, 4].map((n) => batches.submit('list', n));
+    await settle();
+    expect(runs).toEqual([[1, 2], [3, 4]]);
+    held.open();
+    expect(await Promise.all([...first, ...later])).toEqual([1, 2, 3, 4]);
   });
 });

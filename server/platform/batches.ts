@@ -14,36 +14,33 @@ export interface BatchesOptions<I> {
   max?: number;
   /** Inputs with the same non-null value never share a batch: the later waits for the next one. */
   apart?: (input: I) => string | null;
-  /**
-   * Start the next batch as soon as the running one has taken its inputs: at most two batches of a key at a time.
-   * Writes: one writing, one waiting for the lock meanwhile and taking its own the moment it has it (a round trip or
-   * two sooner). Reads: two statements at once, on two connections of a PostgreSQL server. Without it, a key's
-   * batches run one after another.
-   */
-  follow?: boolean;
 }
 
 /**
  * A batch as `run` gets it: `first`, the oldest waiting input (the key's inputs share what the key says, a list's
- * id, say), and `take`, which takes the batch's inputs: called once, when `run` is ready to write them (holding the
- * lock they need), so the batch also takes every input that arrived while it waited for that.
+ * id, say); `take`, which takes the batch's inputs (the first call; later ones answer the same), so a batch that
+ * waited for something before taking also takes every input that arrived meanwhile; and `next`, which lets the key's
+ * next batch start before this one ends (at most two run at a time): a write's once its last statement is on its
+ * way, so the next one's wait for the lock overlaps it; a read's at once, for two statements at a time. `next` takes this
+ * batch's inputs first if it has not.
  */
 export interface Batch<I> {
   first: I;
   take(): I[];
+  next(): void;
 }
 
-/** A key's inputs waiting, how many of its batches run, and whether one of those has yet to take its inputs. */
+/** A key's inputs waiting, how many of its batches run, and how many of those hold the next one back. */
 interface Key<I, O> {
   waiting: Pending<I, O>[];
   running: number;
-  opening: boolean;
+  ahead: number;
 }
 
 /**
  * Work submitted under one key runs in batches: work arriving while its key's batch runs waits for the next, with
- * all other work that arrives meanwhile; a key's first batch starts once the current turn of the event loop ends, so
- * work that arrived together goes together. For writes it is group commit (a batch is one transaction: a burst of
+ * all other work that arrives meanwhile; a batch starts once the current turn of the event loop ends, so work that
+ * arrived together goes together. For writes it is group commit (a batch is one transaction: a burst of
  * writes to one list costs a few transactions, one connection and one lock wait, not one of each per write); for
  * reads, one statement answers many callers.
  *
@@ -56,19 +53,17 @@ export class Batches<I, O> {
   private readonly run: (batch: Batch<I>) => Promise<Outcome<O>[]>;
   private readonly max: number;
   private readonly apart: (input: I) => string | null;
-  private readonly concurrent: number;
 
   constructor(run: (batch: Batch<I>) => Promise<Outcome<O>[]>, options: BatchesOptions<I> = {}) {
     this.run = run;
     this.max = options.max ?? 64;
     this.apart = options.apart ?? (() => null);
-    this.concurrent = options.follow ? 2 : 1;
   }
 
   submit(key: string, input: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
       let state = this.keys.get(key);
-      if (!state) this.keys.set(key, (state = { waiting: [], running: 0, opening: false }));
+      if (!state) this.keys.set(key, (state = { waiting: [], running: 0, ahead: 0 }));
       state.waiting.push({ input, resolve, reject });
       this.pump(key, state);
     });
@@ -79,22 +74,29 @@ export class Batches<I, O> {
     return this.keys.size;
   }
 
-  /** Starts the key's next batch if work waits and no batch of it is still to take its inputs; forgets an idle key. */
+  /** Starts the key's next batch if work waits and every running one has let it (`next`); forgets an idle key. */
   private pump(key: string, state: Key<I, O>): void {
     if (state.waiting.length === 0) {
       if (state.running === 0) this.keys.delete(key);
       return;
     }
-    if (state.opening || state.running >= this.concurrent) return;
+    if (state.ahead > 0 || state.running >= 2) return;
     state.running++;
-    state.opening = true;
-    const start = () => void this.settle(key, state).finally(() => {
+    state.ahead++;
+    let ahead = true;
+    const next = () => {
+      if (!ahead) return;
+      ahead = false;
+      state.ahead--;
+      this.pump(key, state);
+    };
+    const start = () => void this.settle(key, state, next).finally(() => {
       state.running--;
+      next();
       this.pump(key, state);
     });
-    // A first batch waits for the end of this turn of the event loop: requests that arrived together go together.
-    if (state.running === 1) setImmediate(start);
-    else start();
+    // A batch starts at the end of this turn of the event loop: requests that arrived together go together.
+    setImmediate(start);
   }
 
   /** The next batch: up to `max` waiting inputs in arrival order, skipping those kept apart from one already in. */
@@ -111,17 +113,16 @@ export class Batches<I, O> {
       if (tag !== null) seen.add(tag);
       batch.push(...queue.splice(i, 1));
     }
-    state.opening = false;
-    this.pump(key, state);
     return batch;
   }
 
   /** Runs the key's next batch. */
-  private async settle(key: string, state: Key<I, O>): Promise<void> {
+  private async settle(key: string, state: Key<I, O>, next: () => void): Promise<void> {
     let batch: Pending<I, O>[] | undefined;
     const take = () => (batch ??= this.take(key, state)).map((p) => p.input);
     try {
-      const outcomes = await this.run({ first: state.waiting[0]!.input, take });
+      // The next batch starts from the inputs this one leaves: this one takes its own first.
+      const outcomes = await this.run({ first: state.waiting[0]!.input, take, next: () => { take(); next(); } });
       if (!batch) throw new Error('a batch ran without taking its inputs');
       deliver(batch, outcomes);
     } catch (error) {
@@ -137,7 +138,7 @@ export class Batches<I, O> {
   /** Runs one input of a failed batch again, by itself. */
   private async alone(p: Pending<I, O>): Promise<void> {
     try {
-      deliver([p], await this.run({ first: p.input, take: () => [p.input] }));
+      deliver([p], await this.run({ first: p.input, take: () => [p.input], next: () => {} }));
     } catch (error) {
       p.reject(error);
     }

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import * as accounts from '@hearth/contract/accounts';
 import * as grocery from '@hearth/contract/grocery';
-import { rawRows } from '../platform/db/client.ts';
+import { rawRows, type Tx } from '../platform/db/client.ts';
+import { groceryItems } from '../platform/db/schema.ts';
 import { createTestApp, signUp, type Answer, type SignedInUser, type TestApp } from './harness.ts';
 
 /**
@@ -23,20 +24,33 @@ beforeAll(async () => {
 afterAll(async () => { await t.close(); });
 
 /**
- * Fires `writes` while another transaction (another server process, say) holds the list's lock, then checks that
- * another family's call is answered meanwhile; answers the writes once the lock is given back.
+ * Takes the list's lock in another transaction (another server process, say) and does `work` under it; answers the
+ * function that commits it, giving the lock back.
  */
-async function burstOnLockedList(listId: string, writes: () => Promise<Answer>[]): Promise<Answer[]> {
+async function holdList(listId: string, work: (tx: Tx) => Promise<unknown> = async () => {}): Promise<() => Promise<void>> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => { release = resolve; });
-  let locked!: () => void;
-  const isLocked = new Promise<void>((resolve) => { locked = resolve; });
+  let held!: () => void;
+  const isHeld = new Promise<void>((resolve) => { held = resolve; });
   const holder = t.db.transaction(async (tx) => {
     await tx.execute(sql`select id from grocery_lists where id = ${listId} for update`);
-    locked();
+    await work(tx);
+    held();
     await released;
   });
-  await isLocked;
+  await isHeld;
+  return async () => {
+    release();
+    await holder;
+  };
+}
+
+/**
+ * Fires `writes` while another transaction holds the list's lock, then checks that another family's call is answered
+ * meanwhile; answers the writes once the lock is given back.
+ */
+async function burstOnLockedList(listId: string, writes: () => Promise<Answer>[]): Promise<Answer[]> {
+  const release = await holdList(listId);
   const sent = writes();
   // Time for every write to get past its session lookup to where it waits for the list.
   await new Promise((resolve) => setTimeout(resolve, 500));
@@ -44,8 +58,7 @@ async function burstOnLockedList(listId: string, writes: () => Promise<Answer>[]
     bob.call(accounts.me),
     new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 3000)),
   ]);
-  release();
-  await holder;
+  await release();
   expect(other === 'waited' ? other : other.status).toBe(200);
   return Promise.all(sent);
 }
@@ -66,6 +79,24 @@ it('a burst of adds to a locked list leaves connections for other families, and 
   const [row] = await rawRows<{ n: number }>(t.db,
     sql`select count(distinct xmin::text)::int as n from grocery_items where list_id = ${listId}`);
   expect(row!.n).toBe(1);
+});
+
+it('an add waiting for the list\'s lock reads the list as its holder left it, and merges into the item added there', async () => {
+  const listId = await newList();
+  const familyId = ada.user.familyId!;
+  const release = await holdList(listId, (tx) =>
+    tx.insert(groceryItems).values({ familyId, listId, name: 'Milk', quantity: 1, position: 0 }));
+  const adding = ada.call(grocery.addItem, {
+    body: { name: 'milk', quantity: 1, unit: null, category: null, listId, familyId },
+  });
+  // Time for the add to reach the database and wait for the lock there.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  await release();
+  const answer = await adding;
+  expect(answer.status).toBe(201);
+  expect(answer.body).toMatchObject({ name: 'Milk', quantity: 2, position: 0 });
+  const items = await ada.call(grocery.getItems, { params: { listId } });
+  expect(items.body.map((i: grocery.GroceryItem) => [i.name, i.quantity])).toEqual([['Milk', 2]]);
 });
 
 it('a burst of comments on a locked list leaves connections for other families', async () => {

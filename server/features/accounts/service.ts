@@ -2,7 +2,7 @@ import { messages, passwordProblems, type SessionUser } from '@hearth/contract/a
 import { limits } from '@hearth/contract/limits';
 import { hashPassword, hashToken, newCode, newToken, verifyPassword } from '../../platform/auth/secrets.ts';
 import {
-  createSession, resolveSession, revokeAllSessions, revokeSession, type Caller,
+  createSession, revokeAllSessions, revokeSession, type Caller,
 } from '../../platform/auth/sessions.ts';
 import { hours, minutes } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db/client.ts';
@@ -128,7 +128,7 @@ export class AccountService {
   private async signIn(userId: string): Promise<{ token: string; user: SessionUser }> {
     const token = await createSession(this.deps.db, this.deps.clock, userId);
     await repo.updateUser(this.deps.db, userId, { lastLoginAt: this.now });
-    const caller = await resolveSession(this.deps.db, this.deps.clock, token);
+    const caller = await this.deps.sessions.resolve(token);
     if (!caller) throw new Error('new session did not resolve');
     return { token, user: toSessionUser(caller) };
   }

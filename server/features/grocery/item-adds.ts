@@ -10,6 +10,7 @@ import type { FamilyEvent } from '../../platform/events.ts';
 import { invalid, notFound, type AppError } from '../../platform/errors.ts';
 import type { IdempotentCall } from '../../platform/idempotency.ts';
 import { Batches, type Batch, type Outcome } from '../../platform/batches.ts';
+import { transactionWithFinalWrite } from '../../platform/db/final-write.ts';
 import { toItem } from './mapper.ts';
 import { lockFamilyList, planAdds } from './positions.ts';
 import * as repo from './repository.ts';
@@ -37,7 +38,6 @@ export class ItemAdds {
     // Two adds with one key go in two batches: the second is then answered from the first's stored answer.
     this.batches = new Batches((batch) => this.write(batch), {
       apart: ({ idempotent: c }) => (c ? JSON.stringify([c.userId, c.route, c.key]) : null),
-      follow: true,
     });
   }
 
@@ -46,10 +46,11 @@ export class ItemAdds {
   }
 
   /**
-   * One batch: adds of one family's list (the key's). Under the list's lock, whatever their number: the recipe and
-   * recurring ids sent (only when some are), the answers stored under the keys sent beside the matches with the
-   * list's state, then one statement writing the items, their events and live changes, and the keys with their
-   * answers. New items' ids are made here, so every answer is known before that write.
+   * One batch: adds of one family's list (the key's), in two round trips whatever their number. First the list's
+   * lock, with the reads sent right behind it: the recipe and recurring ids sent (only when some are), the answers
+   * stored under the keys sent, and the matches with the list's state. Then one statement writing the items, their
+   * events and live changes, and the keys with their answers, sent with the COMMIT. New items' ids are made here,
+   * so every answer is known before that write.
    */
   private async write(batch: Batch<ItemAdd>): Promise<Outcome<GroceryItem>[]> {
     try {
@@ -65,27 +66,26 @@ export class ItemAdds {
     const { familyId } = batch.first.member;
     const { listId } = batch.first.body;
     const now = this.deps.clock.now();
-    return this.deps.db.transaction(async (tx) => {
-      const list = await lockFamilyList(tx, listId, familyId);
-      // Taken once the lock is held: the adds that came meanwhile (on PGlite, their session lookups ran first) go too.
+    return transactionWithFinalWrite(this.deps.db, async (tx) => {
       const adds = batch.take();
-      const outcomes: (Outcome<GroceryItem> | undefined)[] = (await referenceRefusals(tx, familyId, listId, adds))
-        .map((error) => (error ? { ok: false, error } : undefined));
-      // The keys' answers and the list's matches in one round trip (the adds a key answers are left out after).
-      const candidates = adds.flatMap((_, i) => (outcomes[i] ? [] : [i]));
-      const keyed = candidates.flatMap((i) => (adds[i]!.idempotent ? [{ i, call: adds[i]!.idempotent! }] : []));
-      const items = candidates.map((i) => newItem(adds[i]!.body, listId, familyId));
-      const [stored, read] = await Promise.all([
+      const keyed = adds.flatMap((add, i) => (add.idempotent ? [{ i, call: add.idempotent }] : []));
+      const items = adds.map((add) => newItem(add.body, listId, familyId));
+      // Sent together, the list's lock first: the engine runs them in that order without waiting for this thread
+      // between them, and the reads, each seeing what was committed before it began, see the list as locked.
+      const [, refusals, stored, read] = await Promise.all([
+        lockFamilyList(tx, listId, familyId),
+        referenceRefusals(tx, familyId, listId, adds),
         this.deps.idempotency.answered(tx, keyed.map((k) => k.call)),
-        repo.openMatches(tx, list, items.map((i) => ({ name: i.name, unit: i.unit ?? null }))),
+        repo.openMatches(tx, { id: listId, familyId }, items.map((i) => ({ name: i.name, unit: i.unit ?? null }))),
       ]);
+      const outcomes: (Outcome<GroceryItem> | undefined)[] = refusals.map((error) => (error ? { ok: false, error } : undefined));
+      // A refused add is refused even if its key holds an answer; the others' keys answer them.
       keyed.forEach(({ i }, k) => {
-        if (stored[k]) outcomes[i] = { ok: true, value: stored[k].body as GroceryItem };
+        if (!outcomes[i] && stored[k]) outcomes[i] = { ok: true, value: stored[k].body as GroceryItem };
       });
-      const runs = candidates.map((i) => !outcomes[i]);
-      const running = candidates.filter((_, k) => runs[k]);
-      const matches = read.matches.filter((_, k) => runs[k]);
-      const plan = planAdds(read.state, matches, items.filter((_, k) => runs[k]));
+      const running = adds.flatMap((_, i) => (outcomes[i] ? [] : [i]));
+      const matches = running.map((i) => read.matches[i]!);
+      const plan = planAdds(read.state, matches, running.map((i) => items[i]!));
       const onList = new Map(matches.flatMap((match) => (match.item ? [[match.item.id, match.item]] : [])));
 
       const events: FamilyEvent[] = [];
@@ -108,11 +108,16 @@ export class ItemAdds {
         });
       });
       const { idempotency } = this.deps;
-      await this.deps.events.recordAll(tx, events, [
+      const final = this.deps.events.recordAll(tx, events, [
         ...repo.addsWriting(listId, familyId, plan.fresh, plan.raised, now),
         ...(answered.length > 0 ? [idempotency.recording(answered.map((a) => a.call), answered.map((a) => a.body))] : []),
       ]);
-      return outcomes.map((o) => o ?? { ok: false, error: new Error('an add of the batch was left unanswered') });
+      // The list's next batch may wait for the lock now, taking the adds that came meanwhile.
+      batch.next();
+      return {
+        final,
+        result: outcomes.map((o) => o ?? { ok: false, error: new Error('an add of the batch was left unanswered') }),
+      };
     });
   }
 }

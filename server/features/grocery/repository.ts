@@ -126,22 +126,22 @@ export interface OpenMatch {
   item: ShownItem | null;
 }
 
-/** A list as its lock read it: what an add needs of it. */
-export type LockedList = Pick<ListRow, 'id' | 'familyId' | 'itemCount'>;
+/** A list whose lock the caller holds. */
+export type LockedList = Pick<ListRow, 'id' | 'familyId'>;
 
 /**
  * For each (name, unit), in order: its match key and the unpurchased item of the list it merges into; with the
- * list's state: its count as the lock read it (kept by triggers), its top position read in the same statement (an
- * add holds the list's lock meanwhile, so each round trip counts). Each key is computed once and the open items
- * found by the keys' array through the open-key index: a lateral match on the key's expression had the planner, its
+ * list's state, read in the same statement: its count (kept by triggers) and its top position. Run under the list's
+ * lock (it may be sent right behind the statement taking it). Each key is computed once and the open items found by
+ * the keys' array through the open-key index: a lateral match on the key's expression had the planner, its
  * statistics stale, read the whole list per name and compute the key per row (~48 ms a name on a 1,500-item list).
  */
 export async function openMatches(
   q: Queryable, list: LockedList, items: { name: string; unit: string | null }[],
 ): Promise<{ matches: OpenMatch[]; state: ListState }> {
   type Row = {
-    key: string; id: string | null; quantity: number | string | null; place: number | null; top: number | null;
-    name: string | null; unit: string | null; category: string | null; recurrence: ShownItem['recurrence'] | null;
+    key: string | null; id: string | null; quantity: number | string | null; place: number | null;
+    count: number; top: number | null; name: string | null; unit: string | null; category: string | null; recurrence: ShownItem['recurrence'] | null;
     recurringItemId: string | null; addedFromRecipeId: string | null;
   };
   const { id: listId, familyId } = list;
@@ -151,32 +151,36 @@ export async function openMatches(
       from unnest(${textArray(items.map((i) => i.name))}, ${textArray(items.map((i) => i.unit))})
         with ordinality as t(n, u, i)
     ), state as (
-      select min(position) as top from ${groceryItems} where list_id = ${listId} and family_id = ${familyId}
+      select (select item_count from ${groceryLists} where id = ${listId} and family_id = ${familyId}) as count,
+        (select min(position) from ${groceryItems} where list_id = ${listId} and family_id = ${familyId}) as top
     ), open as (
       select distinct on (g.match_key) g.* from ${groceryItems} g
       where g.list_id = ${listId} and g.family_id = ${familyId} and not g.is_purchased
         and g.match_key = any(array(select key from keys))
       order by g.match_key, g.position
     )
-    select keys.key, open.id, open.quantity, state.top, case when open.id is null then null else (
+    select keys.key, open.id, open.quantity, state.count, state.top, case when open.id is null then null else (
       select count(*)::int from ${groceryItems} a where a.list_id = ${listId} and a.position < open.position
     ) end as place, open.name, open.unit, open.category, open.recurrence,
       open.recurring_item_id as "recurringItemId", open.added_from_recipe_id as "addedFromRecipeId"
-    from keys cross join state left join open on open.match_key = keys.key
+    from state left join (keys left join open on open.match_key = keys.key) on true
     order by keys.i`);
+  // One row for the state alone when no items are asked for.
+  const state = rows[0]!;
   return {
-    matches: rows.map((r) => {
+    matches: rows.flatMap((r) => {
+      if (r.key === null) return [];
       const quantity = r.quantity === null ? null : Number(r.quantity);
       const { id, name, unit, category, recurrence, recurringItemId, addedFromRecipeId } = r;
-      return {
+      return [{
         key: r.key, id, quantity, place: r.place,
         item: id === null ? null : {
           id, name: name!, quantity, unit, category, recurrence: recurrence!, isPurchased: false, listId, familyId,
           recurringItemId, addedFromRecipeId,
         },
-      };
+      }];
     }),
-    state: { count: list.itemCount, top: rows[0]?.top ?? undefined },
+    state: { count: state.count, top: state.top ?? undefined },
   };
 }
 

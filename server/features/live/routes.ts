@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { messages } from '@hearth/contract/accounts';
 import { liveEventName, liveHeartbeatMs, liveStream } from '@hearth/contract/live';
 import { requireFamily } from '../../platform/auth/family-access.ts';
-import { resolveSession, type Caller } from '../../platform/auth/sessions.ts';
+import type { Caller } from '../../platform/auth/sessions.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { unauthenticated } from '../../platform/errors.ts';
 import type { App } from '../../platform/http/route.ts';
@@ -14,7 +14,7 @@ function bearer(request: FastifyRequest): string {
 
 /** Still signed in, and still a member of the same family. */
 async function stillMember(deps: Deps, token: string, familyId: string): Promise<boolean> {
-  const caller: Caller | null = await resolveSession(deps.db, deps.clock, token).catch(() => null);
+  const caller: Caller | null = await deps.sessions.resolve(token).catch(() => null);
   return caller !== null && caller.familyId === familyId && caller.memberId !== null;
 }
 
@@ -41,7 +41,7 @@ export function liveRoutes(app: App, deps: Deps): void {
     handler: async (request, reply) => {
       const token = bearer(request);
       if (!token) throw unauthenticated(messages.notSignedIn);
-      const caller = await resolveSession(deps.db, deps.clock, token);
+      const caller = await deps.sessions.resolve(token);
       if (!caller) throw unauthenticated(messages.sessionExpired);
       const familyId = requireFamily(caller).familyId;
 

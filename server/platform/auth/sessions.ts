@@ -1,10 +1,9 @@
-import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PermissionLevel } from '@hearth/contract/permissions';
 import type { Clock } from '../clock.ts';
 import { days, hours } from '../clock.ts';
 import { Batches, type Outcome } from '../batches.ts';
 import { rawRows, textArray, type Queryable } from '../db/client.ts';
-import { preparedOn } from '../db/prepared.ts';
 import { familyMembers, sessions, users } from '../db/schema.ts';
 import { hashToken, newToken } from './secrets.ts';
 
@@ -46,39 +45,6 @@ export interface SessionRead {
   expression: (familyId: SQL, param: (name: string) => SQL) => SQL;
 }
 
-function prepareSessionLookup(q: Queryable, name: string) {
-  return q.select({
-    sessionId: sessions.id,
-    expiresAt: sessions.expiresAt,
-    userId: users.id,
-    name: users.name,
-    email: users.email,
-    status: users.status,
-    familyId: users.familyId,
-    createdAt: users.createdAt,
-    memberId: familyMembers.id,
-    memberFamilyId: familyMembers.familyId,
-    permissionLevel: familyMembers.permissionLevel,
-  }).from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(familyMembers, eq(familyMembers.userId, users.id))
-    .where(and(
-      eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt),
-      gt(sessions.expiresAt, sql.placeholder('now')),
-    ))
-    .limit(1)
-    .prepare(name);
-}
-
-/** Resolves a bearer token to its caller, sliding the expiry; null when unknown, expired, revoked or inactive. */
-export async function resolveSession(q: Queryable, clock: Clock, token: string): Promise<Caller | null> {
-  const now = clock.now();
-  // Built once per database and prepared, not rebuilt.
-  const lookup = preparedOn(q, 'resolve_session', prepareSessionLookup);
-  const [row] = await lookup.execute({ tokenHash: hashToken(token), now });
-  return row ? callerOf(q, now, row) : null;
-}
-
 /** A session as the lookups read it, the user and their member record joined. */
 interface SessionRow {
   sessionId: string;
@@ -94,7 +60,10 @@ interface SessionRow {
   permissionLevel: PermissionLevel | null;
 }
 
-/** The caller of a session found, sliding its expiry; null unless the user is active. */
+/**
+ * The caller of a session found, sliding its expiry; null unless the user is active. Once an hour at most, so a read
+ * rarely writes.
+ */
 async function callerOf(q: Queryable, now: Date, row: SessionRow): Promise<Caller | null> {
   if (row.status !== 'ACTIVE') return null;
   if (row.expiresAt.getTime() - now.getTime() < sessionLifetime - extendAfter) {
@@ -126,7 +95,7 @@ interface Lookup {
  * Session lookups, run together: the lookups that arrive while one runs are answered by the next statement, one for
  * all of them (`Batches`; one batch per hot read, whose expression runs for each caller in the same statement; two
  * statements of a read at a time, so a PostgreSQL server reads long lists on two connections).
- * Same rules as `resolveSession`, read afresh for every request (nothing is cached), but a burst of 50 requests
+ * Read afresh for every request (nothing is cached), but a burst of 50 requests
  * costs the database a few statements instead of 50: on the embedded engine, whose one thread runs every statement,
  * a statement's own cost was most of an item add's, and most of a list read's.
  */
@@ -135,7 +104,12 @@ export class SessionLookups {
   private readonly clock: Clock;
   // Batched by read (its name is the key), so a batch's first lookup names the read of all of them.
   private readonly batches = new Batches<Lookup, { row: SessionRow; read: unknown } | null>(
-    (batch) => this.lookup(batch.first.read, batch.take()), { max: 200, follow: true },
+    // Two statements of a read at a time (`next` at once).
+    (batch) => {
+      batch.next();
+      return this.lookup(batch.first.read, batch.take());
+    },
+    { max: 200 },
   );
 
   constructor(db: Queryable, clock: Clock) {
@@ -143,7 +117,7 @@ export class SessionLookups {
     this.clock = clock;
   }
 
-  /** `resolveSession`: the token's caller, sliding the expiry; null when unknown, expired, revoked or inactive. */
+  /** The token's caller, sliding the expiry; null when unknown, expired, revoked or inactive. */
   async resolve(token: string): Promise<Caller | null> {
     return (await this.resolveWith(token))?.caller ?? null;
   }
@@ -174,7 +148,7 @@ export class SessionLookups {
       ...names.map((name) => textArray(lookups.map((l) => String(l.params[name])))),
     ];
     const memberFamily = sql`case when m.family_id = u.family_id then u.family_id end`;
-    // Each token looked up by itself (lateral, limit 1: as `resolveSession`), so every lookup goes by the token's
+    // Each token looked up by itself (lateral, limit 1), so every lookup goes by the token's
     // index: joined to the whole array, the planner could hash the sessions table instead, read whole per batch.
     const rows = await rawRows<Row>(this.db, sql`
       select t.i::int as i, x.* from unnest(${sql.join(columns, sql`, `)})
