@@ -21,8 +21,8 @@ export interface BatchesOptions<I> {
  * id, say); `take`, which takes the batch's inputs (the first call; later ones answer the same), so a batch that
  * waited for something before taking also takes every input that arrived meanwhile; and `next`, which lets the key's
  * next batch start before this one ends (at most two run at a time): a write's once its last statement is on its
- * way, so the next one's wait for the lock overlaps it; a read's at once, for two statements at a time. `next` takes this
- * batch's inputs first if it has not.
+ * way, so the next one's wait for the lock overlaps it; a read's at once, for two statements at a time. `next`
+ * takes this batch's inputs first if it has not.
  */
 export interface Batch<I> {
   first: I;
