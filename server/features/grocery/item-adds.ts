@@ -78,7 +78,8 @@ export class ItemAdds {
         this.deps.idempotency.answered(tx, keyed.map((k) => k.call)),
         repo.openMatches(tx, { id: listId, familyId }, items.map((i) => ({ name: i.name, unit: i.unit ?? null }))),
       ]);
-      const outcomes: (Outcome<GroceryItem> | undefined)[] = refusals.map((error) => (error ? { ok: false, error } : undefined));
+      const outcomes: (Outcome<GroceryItem> | undefined)[] =
+        refusals.map((error) => (error ? { ok: false, error } : undefined));
       // A refused add is refused even if its key holds an answer; the others' keys answer them.
       keyed.forEach(({ i }, k) => {
         if (!outcomes[i] && stored[k]) outcomes[i] = { ok: true, value: stored[k].body as GroceryItem };

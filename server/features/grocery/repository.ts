@@ -141,8 +141,8 @@ export async function openMatches(
 ): Promise<{ matches: OpenMatch[]; state: ListState }> {
   type Row = {
     key: string | null; id: string | null; quantity: number | string | null; place: number | null;
-    count: number; top: number | null; name: string | null; unit: string | null; category: string | null; recurrence: ShownItem['recurrence'] | null;
-    recurringItemId: string | null; addedFromRecipeId: string | null;
+    count: number; top: number | null; name: string | null; unit: string | null; category: string | null;
+    recurrence: ShownItem['recurrence'] | null; recurringItemId: string | null; addedFromRecipeId: string | null;
   };
   const { id: listId, familyId } = list;
   const rows = await rawRows<Row>(q, sql`
