@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addItemViaApi, expectItems, newListViaApi } from '../support/grocery-helpers.ts';
+import { addItemViaApi, expectItems, itemRows, itemsViaApi, newListViaApi } from '../support/grocery-helpers.ts';
 import { signUpViaApi, useSession } from '../support/session.ts';
 
 const chunkDelayMs = 1500;
@@ -58,4 +58,49 @@ test('a signed-out visit to a member\'s page loads only the sign-in page\'s code
   await page.waitForLoadState('networkidle');
   expect(chunks).toContain('index');
   expect(chunks).not.toContain('NewsfeedPage');
+});
+
+test('a long list makes its rows a screenful at a time and ends whole, in order, with the discussion below, by aisle too', async ({ page, request }) => {
+  const ada = await signUpViaApi(request, { name: 'Ada' });
+  const listId = await newListViaApi(request, ada, 'Big shop');
+  const categories = ['Dairy', 'Produce', null];
+  for (let i = 0; i < 45; i++) await addItemViaApi(request, ada, listId, `Item ${i}`, { category: categories[i % 3] ?? null });
+  const items = await itemsViaApi(request, ada, listId);
+  await useSession(page, ada);
+  // Every number of rows the page showed, in order, from the first mutation of each document on.
+  await page.addInitScript(`
+    const counts = globalThis.rowCounts = [];
+    new MutationObserver(() => {
+      const shown = document.querySelectorAll('[data-testid="grocery-item"]').length;
+      if (shown > 0 && shown !== counts.at(-1)) counts.push(shown);
+    }).observe(document, { childList: true, subtree: true });
+  `);
+  const rowCounts = () => page.evaluate<number[]>('globalThis.rowCounts');
+  const discussionBelowRows = async () => {
+    const lastRow = await itemRows(page).last().boundingBox();
+    const discussion = await page.getByRole('heading', { name: 'Family Discussion' }).boundingBox();
+    expect(discussion!.y).toBeGreaterThan(lastRow!.y + lastRow!.height);
+  };
+
+  await page.goto(`/list/${listId}`);
+  await expectItems(page, items.map((i) => i.name));
+  await discussionBelowRows();
+  const steps = await rowCounts();
+  // A screenful (20 rows) first, then more at each step, never fewer.
+  expect(steps[0]).toBeLessThanOrEqual(20);
+  expect(steps.length).toBeGreaterThan(2);
+  expect(steps).toEqual([...steps].sort((a, b) => a - b));
+  expect(steps.at(-1)).toBe(45);
+
+  await page.getByRole('button', { name: 'By aisle' }).click();
+  await page.reload();
+  await expect(page.locator('.aisle h3')).toHaveText(['Dairy', 'Produce', 'No category']);
+  for (const [i, name] of ['Dairy', 'Produce', 'No category'].entries()) {
+    await expect(page.getByRole('region', { name }).locator('[data-testid="grocery-item"] .item-name'))
+      .toHaveText(items.filter((item) => item.category === categories[i]).map((item) => item.name));
+  }
+  await discussionBelowRows();
+  const aisleSteps = await rowCounts();
+  expect(aisleSteps[0]).toBeLessThanOrEqual(20);
+  expect(aisleSteps.at(-1)).toBe(45);
 });

@@ -1,4 +1,4 @@
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { groceryMessages as m } from './texts.ts';
 import { paths } from '../../shared/paths.ts';
@@ -10,9 +10,10 @@ import { CommentThread } from './CommentThread.tsx';
 import { ItemList } from './ItemList.tsx';
 import type { GroceryItem } from '@hearth/contract/grocery';
 import { AisleOrder } from './AisleOrder.tsx';
-import { aisleNames, groupByAisle } from './aisles.ts';
+import { aisleNames, firstOfAisles, groupByAisle } from './aisles.ts';
 import { keepFocusNear } from './focus.ts';
 import { ItemEditor } from './ItemEditor.tsx';
+import { useRowsInSteps } from './rowsInSteps.ts';
 import { useAisleOrder, useDeleteList, useItems, useLists, useSaveAisleOrder } from './queries.ts';
 import { useAddItem, useClearPurchased, useDeleteItem, useEditItem, useReorder, useTogglePurchased } from './writes.ts';
 import { Modal } from '../../shared/ui/Modal.tsx';
@@ -61,14 +62,13 @@ function ListDetail({ listId, familyId, canEdit }: { listId: string; familyId: s
 
   const title = lists.data?.find((l) => l.id === listId)?.title;
   useTitle(title, 'Grocery list');
-  // The rows first show in a deferred render, which React makes in slices between other work: 100 rows made at once
-  // were one task of 0.5-0.7 s at Lighthouse's 4x slower CPU. Later changes show at once. Until the rows are made
-  // there is a moment with neither rows nor "Loading", even when the items were already here.
-  const rowsMade = useDeferredValue(items.data !== undefined, false);
-  const rowsToCome = items.data !== undefined && !rowsMade;
   const all = (items.data ?? []).filter((i) => !deleting.has(i.id));
   const open = all.filter((i) => !i.isPurchased);
   const purchased = all.filter((i) => i.isPurchased);
+  // The rows are made in deferred renders, a screenful first: until the first step there is a moment with neither
+  // rows nor "Loading", even when the items were already here. What comes below the rows waits for the last step.
+  const rowsMade = useRowsInSteps(items.data !== undefined, open.length);
+  const rowsToCome = items.data !== undefined && rowsMade !== Infinity;
   // A malformed id (400) is as missing as an unknown one (404).
   const missing = items.error instanceof ApiError && (items.error.status === 404 || items.error.status === 400);
 
@@ -132,11 +132,11 @@ function ListDetail({ listId, familyId, canEdit }: { listId: string; familyId: s
           </div>
           {items.isPending && <Loading text="Loading items..." />}
           {items.isError && <ErrorBanner message={m.loadItemsFailed} />}
-          {items.data && !rowsToCome && view === 'manual' && <ItemList {...actions} shown={open} />}
-          {items.data && !rowsToCome && view === 'aisles' && (
+          {items.data && rowsMade > 0 && view === 'manual' && <ItemList {...actions} shown={open.slice(0, rowsMade)} />}
+          {items.data && rowsMade > 0 && view === 'aisles' && (
             open.length === 0
               ? <p className="muted">No items to show.</p>
-              : groupByAisle(aisles.data ?? [], open).map((aisle) => (
+              : firstOfAisles(groupByAisle(aisles.data ?? [], open), rowsMade).map((aisle) => (
                 <section key={aisle.category ?? ''} className="aisle" aria-label={aisle.category ?? m.noCategory}>
                   <h3>{aisle.category ?? m.noCategory}</h3>
                   <ItemList {...actions} shown={aisle.items} label={aisle.category ?? m.noCategory} />

@@ -31,3 +31,15 @@ export function groupByAisle(saved: string[], items: GroceryItem[]): Aisle[] {
   return [...groups.keys()].sort((a, b) => a - b)
     .map((at) => ({ category: order[at] ?? null, items: groups.get(at)! }));
 }
+
+/** The aisles holding the first `count` items of `aisles` (taken in aisle order), each with those of its items. */
+export function firstOfAisles(aisles: Aisle[], count: number): Aisle[] {
+  const first: Aisle[] = [];
+  let left = count;
+  for (const aisle of aisles) {
+    if (left <= 0) break;
+    first.push(left >= aisle.items.length ? aisle : { ...aisle, items: aisle.items.slice(0, left) });
+    left -= aisle.items.length;
+  }
+  return first;
+}
