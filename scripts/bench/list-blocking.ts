@@ -1,0 +1,98 @@
+/**
+ * Main-thread blocking on a signed-in load of a 100-item list: Debian's Chromium at 4x CPU slowdown (Lighthouse's
+ * mobile factor), the time each long task runs past 50 ms, summed from navigation until the page is whole and 1.5 s
+ * after; the median of many loads. Lighthouse's TBT here varies twofold from run to run, so a change to the first
+ * load is measured by loads of two builds taken in turns: WEB_DIST_BEFORE=<folder> (another build, e.g. made by
+ * `vite build --outDir` on an older commit) in turn with web/dist (rebuilt if stale). LOADS sets the loads per build
+ * (default 12). Run: `node scripts/bench/list-blocking.ts`.
+ */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { migrate, openPglite } from '../../server/platform/db/client.ts';
+import { member, serveApp } from './support/common.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const loads = Number(process.env.LOADS ?? 12);
+const listSize = 100;
+
+const built = spawnSync(process.execPath, [`${root}scripts/build-web.ts`], { stdio: 'inherit' });
+if (built.status !== 0) process.exit(built.status ?? 1);
+const builds: [string, string][] = [
+  ...(process.env.WEB_DIST_BEFORE ? [['before', process.env.WEB_DIST_BEFORE] as [string, string]] : []),
+  [process.env.WEB_DIST_BEFORE ? 'after' : 'web/dist', `${root}web/dist`],
+];
+
+const database = await openPglite({}); // in memory
+await migrate(database);
+const servers = await Promise.all(builds.map(([, dist]) =>
+  serveApp(database, { env: { WEB_DIST: dist, WRITES_PER_MINUTE: '1000000' } })));
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+});
+try {
+  const ada = await member(database.db, 'Ada');
+  const api = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${servers[0]!.base}${path}`, {
+      method, headers: { authorization: `Bearer ${ada.token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return res.json() as Promise<Record<string, unknown>>;
+  };
+  const list = await api('POST', '/api/grocery-lists', { familyId: ada.familyId, title: 'Weekly shop' });
+  for (let i = 0; i < listSize; i++) {
+    await api('POST', '/api/grocery', { name: `Item ${i}`, quantity: (i % 4) + 1, listId: list.id, familyId: ada.familyId });
+  }
+  const user = await api('GET', '/api/me');
+
+  /** One load's blocking time (ms), its files already in the HTTP cache, as a returning member's are. */
+  const blocking = async (base: string): Promise<number> => {
+    // Lighthouse's mobile screen; no service worker, so each build serves its own files.
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, serviceWorkers: 'block' });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${base}/favicon.svg`);
+      await page.evaluate(({ token, user }) => {
+        localStorage.setItem('token', token);
+        localStorage.setItem('user', JSON.stringify(user));
+        localStorage.setItem('user_created_at', String(user.createdAt));
+      }, { token: ada.token, user });
+      const listPage = `${base}/list/${String(list.id)}`;
+      const whole = () => page.getByRole('heading', { name: 'Family Discussion' }).waitFor();
+      await page.goto(listPage);
+      await whole();
+      await page.goto(`${base}/favicon.svg`);
+      await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await page.addInitScript(`globalThis.blocking = 0;
+        new PerformanceObserver((tasks) => {
+          for (const task of tasks.getEntries()) globalThis.blocking += Math.max(0, task.duration - 50);
+        }).observe({ type: 'longtask', buffered: true });`);
+      await page.goto(listPage);
+      await whole();
+      await page.waitForTimeout(1500);
+      return Math.round(await page.evaluate<number>('globalThis.blocking'));
+    } finally {
+      await context.close();
+    }
+  };
+
+  const results = builds.map((): number[] => []);
+  for (let load = 0; load < loads; load++) {
+    for (const [i, server] of servers.entries()) results[i]!.push(await blocking(server.base));
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  for (const [i, [label]] of builds.entries()) {
+    console.log(`${listSize}-item list, ${label}: blocking time median ${median(results[i]!)} ms over ${loads} loads `
+      + `(${results[i]!.join(', ')})`);
+  }
+  if (results.length === 2) {
+    const lower = results[1]!.filter((after, i) => after < results[0]![i]!).length;
+    console.log(`after lower than before in ${lower} of ${loads} pairs`);
+  }
+} finally {
+  await browser.close();
+  for (const server of servers) await server.app.close();
+  await database.close();
+}
