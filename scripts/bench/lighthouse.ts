@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import lighthouse, { type Flags } from 'lighthouse';
 import { migrate, openPglite } from '../../server/platform/db/client.ts';
-import { member, serveApp } from './support/common.ts';
+import { listThroughApi, member, serveApp } from './support/common.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -62,17 +62,7 @@ const browser = await chromium.launchPersistentContext(profile, {
 });
 try {
   const ada = await member(database.db, 'Ada');
-  const auth = { authorization: `Bearer ${ada.token}`, 'content-type': 'application/json' };
-  const api = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${base}${path}`, { method, headers: auth, body: body === undefined ? undefined : JSON.stringify(body) });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return res.json() as Promise<Record<string, unknown>>;
-  };
-  const list = await api('POST', '/api/grocery-lists', { familyId: ada.familyId, title: 'Weekly shop' });
-  for (let i = 0; i < listSize; i++) {
-    await api('POST', '/api/grocery', { name: `Item ${i}`, quantity: (i % 4) + 1, listId: list.id, familyId: ada.familyId });
-  }
-  const user = await api('GET', '/api/me');
+  const { listId, user } = await listThroughApi(base, ada, listSize);
 
   // A cold load of /auth in a fresh context: every script's bytes as they came over the wire.
   const cold = await chromium.launch({ executablePath: chromePath, args: chromeFlags });
@@ -104,7 +94,7 @@ try {
   const runs: { label: string; name: string; url: string; flags?: Flags; prepare?: () => Promise<void> }[] = [
     { label: '/auth', name: 'auth', url: `${base}/auth` },
     {
-      label: `/list/{id}, ${listSize} items`, name: 'list', url: `${base}/list/${String(list.id)}`,
+      label: `/list/{id}, ${listSize} items`, name: 'list', url: `${base}/list/${listId}`,
       flags: { disableStorageReset: true }, prepare: signIn,
     },
   ];

@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { migrate, openPglite } from '../../server/platform/db/client.ts';
-import { member, serveApp } from './support/common.ts';
+import { listThroughApi, member, serveApp } from './support/common.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const loads = Number(process.env.LOADS ?? 12);
@@ -33,19 +33,7 @@ const browser = await chromium.launch({
 });
 try {
   const ada = await member(database.db, 'Ada');
-  const api = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${servers[0]!.base}${path}`, {
-      method, headers: { authorization: `Bearer ${ada.token}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return res.json() as Promise<Record<string, unknown>>;
-  };
-  const list = await api('POST', '/api/grocery-lists', { familyId: ada.familyId, title: 'Weekly shop' });
-  for (let i = 0; i < listSize; i++) {
-    await api('POST', '/api/grocery', { name: `Item ${i}`, quantity: (i % 4) + 1, listId: list.id, familyId: ada.familyId });
-  }
-  const user = await api('GET', '/api/me');
+  const { listId, user } = await listThroughApi(servers[0]!.base, ada, listSize);
 
   /** One load's blocking time (ms), its files already in the HTTP cache, as a returning member's are. */
   const blocking = async (base: string): Promise<number> => {
@@ -59,7 +47,7 @@ try {
         localStorage.setItem('user', JSON.stringify(user));
         localStorage.setItem('user_created_at', String(user.createdAt));
       }, { token: ada.token, user });
-      const listPage = `${base}/list/${String(list.id)}`;
+      const listPage = `${base}/list/${listId}`;
       const whole = () => page.getByRole('heading', { name: 'Family Discussion' }).waitFor();
       await page.goto(listPage);
       await whole();

@@ -84,3 +84,25 @@ export async function serveApp(
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
 }
+
+/**
+ * A list of `size` items ("Item 0" first, quantities 1-4) added through the running app as `member`, as a family
+ * would make one; with the member's /api/me answer, which the web app keeps beside its session.
+ */
+export async function listThroughApi(
+  base: string, member: { token: string; familyId: string }, size: number,
+): Promise<{ listId: string; user: Record<string, unknown> }> {
+  const api = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${base}${path}`, {
+      method, headers: { authorization: `Bearer ${member.token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return res.json() as Promise<Record<string, unknown>>;
+  };
+  const list = await api('POST', '/api/grocery-lists', { familyId: member.familyId, title: 'Weekly shop' });
+  for (let i = 0; i < size; i++) {
+    await api('POST', '/api/grocery', { name: `Item ${i}`, quantity: (i % 4) + 1, listId: list.id, familyId: member.familyId });
+  }
+  return { listId: String(list.id), user: await api('GET', '/api/me') };
+}
