@@ -1,13 +1,13 @@
 import { startTransition, useEffect, useState } from 'react';
 
 /** About a phone's screenful of rows, then as many again at each step. */
-export const rowsPerStep = 20;
+const rowsPerStep = 20;
 
 /**
  * How many of a list's rows to make: none until `ready`, then a screenful, then the rest a step at a time, each step
  * a deferred render of its own started once the last was made. Made at once, 100 rows were one commit and one layout
- * of 200-400 ms at Lighthouse's 4x slower CPU; in steps, no single task makes more than a screenful. Once every row was
- * made, every row is (Infinity), whatever the list becomes.
+ * of 100-200 ms each at Lighthouse's 4x slower CPU; in steps, no single task makes more than a screenful. Once every
+ * row was made, every row is (Infinity), whatever the list becomes.
  */
 export function useRowsInSteps(ready: boolean, total: number): number {
   const [made, setMade] = useState(0);
