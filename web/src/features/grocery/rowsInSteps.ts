@@ -11,15 +11,13 @@ const rowsPerStep = 20;
  */
 export function useRowsInSteps(ready: boolean, total: number): number {
   const [made, setMade] = useState(0);
-  const [allMade, setAllMade] = useState(false);
   useEffect(() => {
-    if (!ready || allMade) return;
+    if (!ready || made === Infinity) return;
     // A task of its own, so the step before is committed and laid out before this one starts.
     const step = setTimeout(() => startTransition(() => {
-      if (made + rowsPerStep >= total) setAllMade(true);
-      else setMade(made + rowsPerStep);
+      setMade(made + rowsPerStep >= total ? Infinity : made + rowsPerStep);
     }), 0);
     return () => clearTimeout(step);
-  }, [ready, allMade, made, total]);
-  return allMade ? Infinity : made;
+  }, [ready, made, total]);
+  return made;
 }
