@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import lighthouse, { type Flags } from 'lighthouse';
 import { migrate, openPglite } from '../../server/platform/db/client.ts';
-import { listThroughApi, member, serveApp } from './support/common.ts';
+import { listThroughApi, member, serveApp, storeSession } from './support/common.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -80,12 +80,7 @@ try {
   // The signed-in run keeps the storage, where the session is put just before it (the /auth run empties it).
   const signIn = async () => {
     const setup = await browser.newPage();
-    await setup.goto(`${base}/favicon.svg`);
-    await setup.evaluate(({ token, user }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', JSON.stringify(user));
-      localStorage.setItem('user_created_at', String(user.createdAt));
-    }, { token: ada.token, user });
+    await storeSession(setup, base, ada.token, user);
     // Keeping the storage keeps the HTTP cache too: emptied here, as a first visit's.
     await (await browser.newCDPSession(setup)).send('Network.clearBrowserCache');
     await setup.close();

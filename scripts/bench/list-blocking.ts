@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { migrate, openPglite } from '../../server/platform/db/client.ts';
-import { listThroughApi, member, serveApp } from './support/common.ts';
+import { listThroughApi, member, serveApp, storeSession } from './support/common.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const loads = Number(process.env.LOADS ?? 12);
@@ -41,12 +41,7 @@ try {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 }, serviceWorkers: 'block' });
     try {
       const page = await context.newPage();
-      await page.goto(`${base}/favicon.svg`);
-      await page.evaluate(({ token, user }) => {
-        localStorage.setItem('token', token);
-        localStorage.setItem('user', JSON.stringify(user));
-        localStorage.setItem('user_created_at', String(user.createdAt));
-      }, { token: ada.token, user });
+      await storeSession(page, base, ada.token, user);
       const listPage = `${base}/list/${listId}`;
       const whole = () => page.getByRole('heading', { name: 'Family Discussion' }).waitFor();
       await page.goto(listPage);

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { Page } from '@playwright/test';
 /** What every benchmark needs: percentiles, a signed-in member, and each engine to run on. */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -105,4 +106,17 @@ export async function listThroughApi(
     await api('POST', '/api/grocery', { name: `Item ${i}`, quantity: (i % 4) + 1, listId: list.id, familyId: member.familyId });
   }
   return { listId: String(list.id), user: await api('GET', '/api/me') };
+}
+
+/**
+ * Signs `base` in for the browser of `page` as the web app keeps a session: the token and /api/me's answer in
+ * localStorage, written from a plain file of the app's so that no page of it runs meanwhile.
+ */
+export async function storeSession(page: Page, base: string, token: string, user: Record<string, unknown>) {
+  await page.goto(`${base}/favicon.svg`);
+  await page.evaluate(({ token, user }) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('user', JSON.stringify(user));
+    localStorage.setItem('user_created_at', String(user.createdAt));
+  }, { token, user });
 }
