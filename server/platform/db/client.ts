@@ -77,7 +77,9 @@ export function pgliteDatabase(client: PGlite): Database {
 
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
   url = withDefaultUser(url);
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // Pipelined: statements a transaction sends together (a batch's lock and reads, its last write and COMMIT) go to
+  // the server at once, in order, not each after the last one's answer; and pg deprecates sending them otherwise.
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, pipeline: true });
   // An idle client whose connection dies (server restart, database dropped) is already discarded by the pool,
   // which connects anew on demand; unhandled, the pool's 'error' event would crash the process.
   pool.on('error', () => {});

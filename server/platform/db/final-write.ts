@@ -6,7 +6,7 @@ import type { Db, Tx } from './client.ts';
  * between (on the embedded engine, which runs one transaction at a time, that wait held every other statement).
  *
  * Both engines run a transaction's statements in the order they are sent (PGlite's thread in message order, a pg
- * client from its queue), and a COMMIT after a failed statement rolls the transaction back: the final statement's
+ * connection as it pipelines them), and a COMMIT after a failed statement rolls the transaction back: the final statement's
  * failure is then thrown, in place of the commit's.
  */
 export async function transactionWithFinalWrite<T>(
