@@ -111,6 +111,23 @@ describe('grocery items', () => {
     expect((await itemsOf(ada, listId)).map((i) => i.quantity)).toEqual([12, 1.5, 0.5]);
   });
 
+  it('reads every item back as its add and its edit answered it, whatever the text and the decimals', async () => {
+    const listId = await newList(ada);
+    const texts = ['Say "cheese"', 'C:\\pantry\\rice', 'Crème fraîche 🧀', 'Tab\there', '</script>'];
+    const added = [];
+    for (const [i, name] of texts.entries()) {
+      added.push(await newItem(ada, listId, name, { quantity: [0.001, 0.333, 2 / 3, 99_999.999, 7][i]!, unit: name, category: name }));
+    }
+    // Each add went on top, so the first is now last.
+    expect(await itemsOf(ada, listId)).toEqual(added.reverse().map((item, position) => ({ ...item, position })));
+    const edited = await ada.call(api.updateItem, {
+      params: { itemId: added[0]!.id },
+      body: { name: 'Ä "new" \\ name', quantity: 12.5, unit: null, category: 'Ünits', recurrence: 'monthly', isPurchased: true },
+    });
+    expect(edited.status).toBe(200);
+    expect((await itemsOf(ada, listId))[0]).toEqual(edited.body);
+  });
+
   it('refuses a blank name, a too long one, and a quantity that is negative, too large or not a number', async () => {
     const listId = await newList(ada);
     const add = (body: Record<string, unknown>) => ada.call(api.addItem, { body: { name: 'x', listId, ...body } });

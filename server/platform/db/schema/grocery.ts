@@ -53,6 +53,14 @@ export const groceryItems = pgTable('grocery_items', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   /** Computed by the database, so every writer (service, recipes, the recurrence job) agrees. */
   matchKey: text('match_key').notNull().generatedAlwaysAs((): SQL => matchKeySql(groceryItems.name, groceryItems.unit)),
+  /**
+   * The item as a list's answer shows it, a JSON array written once per change by the database (migration 0016), so
+   * a list read joins texts instead of writing JSON for every item on every read.
+   */
+  shownJson: text('shown_json').notNull().generatedAlwaysAs((): SQL => sql`hearth_item_shown(${groceryItems.id},
+    ${groceryItems.name}, ${groceryItems.quantity}, ${groceryItems.unit}, ${groceryItems.category},
+    ${groceryItems.recurrence}, ${groceryItems.isPurchased}, ${groceryItems.recurringItemId},
+    ${groceryItems.addedFromRecipeId})`),
 }, (t) => [
   index('grocery_items_list_idx').on(t.listId, t.position),
   // An add finds the unpurchased item it merges into without reading the list.
