@@ -1,11 +1,19 @@
 import { lt, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from './clock.ts';
 import { rawRows, textArray, type Db, type Queryable } from './db/client.ts';
-import { idempotencyKeys } from './db/schema.ts';
+import { idempotencyKeys, sessions } from './db/schema.ts';
+import { hashToken } from './auth/secrets.ts';
 
 export interface IdempotentCall {
   userId: string;
   /** The method and the contract's path: the same key on two different creates are two keys. */
+  route: string;
+  key: string;
+  status: number;
+}
+
+/** A key sent with a request whose session is not checked yet: its user is the session token's. */
+export interface SentKey {
   route: string;
   key: string;
   status: number;
@@ -72,6 +80,25 @@ export class Idempotency {
         limit 1) k`);
     const answers = new Map(stored.map((s) => [idOf(s), { status: s.status, body: s.response }]));
     return calls.map((call) => answers.get(idOf(call)) ?? null);
+  }
+
+  /**
+   * `answered` for keys whose user is the one of the session `token` sent with each (a batch that checks its callers'
+   * sessions in its own transaction reads their keys' answers in the same round trip).
+   */
+  async answeredFor(q: Queryable, sent: (SentKey & { token: string })[]): Promise<(Answer | null)[]> {
+    if (sent.length === 0) return [];
+    const column = (pick: (s: SentKey & { token: string }) => string) => textArray(sent.map(pick));
+    const stored = await rawRows<{ i: number; status: number; response: unknown }>(q, sql`
+      select v.i::int as i, k.status, k.response
+      from unnest(${column((s) => hashToken(s.token))}, ${column((s) => s.route)}, ${column((s) => s.key)})
+        with ordinality as v(hash, route, key, i)
+      cross join lateral (select k.status, k.response from ${sessions} s
+        join ${idempotencyKeys} k on k.user_id = s.user_id and k.route = v.route and k.key = v.key
+        where s.token_hash = v.hash and k.response is not null
+        limit 1) k`);
+    const answers = new Map(stored.map((s) => [s.i, { status: s.status, body: s.response }]));
+    return sent.map((_, i) => answers.get(i + 1) ?? null);
   }
 
   /**

@@ -43,3 +43,18 @@ it('answers 429 with a message past the per-user write rate, changes nothing, an
   t.clock.advance(minutes(1));
   expect((await create(ada)).status).toBe(201);
 });
+
+it('holds item adds, whose batch checks the caller itself, to the same rate under a parallel burst', async () => {
+  const cleo = await signUp(t, { name: 'Cleo' });
+  const familyId = cleo.user.familyId!;
+  const list = await cleo.call(grocery.createList, { body: { familyId, title: 'Burst' } });
+  const answers = await Promise.all(Array.from({ length: perMinute + 3 }, (_, i) => cleo.call(grocery.addItem, {
+    body: { name: `Item ${i}`, listId: list.body.id, familyId },
+  })));
+  // The list's creation took one write of the minute.
+  expect(answers.filter((a) => a.status === 201)).toHaveLength(perMinute - 1);
+  expect(answers.filter((a) => a.status !== 201).map((a) => [a.status, a.body.message]))
+    .toEqual(Array(4).fill([429, errorMessages.tooManyWrites]));
+  const items = await cleo.call(grocery.getItems, { params: { listId: list.body.id } });
+  expect(items.body).toHaveLength(perMinute - 1);
+});

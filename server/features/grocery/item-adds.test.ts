@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
+import * as accounts from '@hearth/contract/accounts';
 import { idempotencyHeader } from '@hearth/contract/endpoint';
 import * as api from '@hearth/contract/grocery';
-import { groceryItems } from '../../platform/db/schema.ts';
+import { accessMessages } from '@hearth/contract/permissions';
+import { hashToken } from '../../platform/auth/secrets.ts';
+import { days } from '../../platform/clock.ts';
+import { groceryItems, sessions } from '../../platform/db/schema.ts';
 import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
-import { itemsOf, newItem, newList, newMeal, newRecurring } from './test-helpers.ts';
+import { itemsOf, joinAs, newItem, newList, newMeal, newRecurring } from './test-helpers.ts';
 
 /**
  * Adds to one list that arrive together are written in batches (`ItemAdds`); each is still answered, refused and
@@ -113,5 +117,49 @@ describe('adds arriving together', () => {
       if (answer.status === 404) expect(answer.body.message).toBe(api.groceryMessages.listNotFound);
     }
     expect(await t.db.$count(groceryItems, eq(groceryItems.listId, listId))).toBe(0);
+  });
+});
+
+describe('each add\'s caller, checked in its batch', () => {
+  it('answers a burst mixing callers each as its own call, and tells the signed-out nothing of the list', async () => {
+    const listId = await newList(ada);
+    const signedOut = await signUp(t, { name: 'Cleo' });
+    expect((await signedOut.call(accounts.logout)).status).toBeLessThan(300);
+    const expired = await signUp(t, { name: 'Dan' });
+    await t.db.update(sessions).set({ expiresAt: new Date(t.clock.now().getTime() - 1000) })
+      .where(eq(sessions.tokenHash, hashToken(expired.token)));
+    const reader = await joinAs(t, ada, 'READ_ONLY', 'Ben');
+    const editor = await joinAs(t, ada, 'EDIT', 'Eve');
+    const stranger = await signUp(t, { name: 'Finn' });
+    const callers = [ada, signedOut, expired, reader, stranger, editor];
+    const answers = await Promise.all(callers.map((user, i) => user.call(api.addItem, {
+      body: { name: `Item ${i}`, quantity: 1, unit: null, category: null, listId, familyId },
+    })));
+    expect(answers.map((a) => [a.status, a.body.message])).toEqual([
+      [201, undefined],
+      [401, accounts.messages.sessionExpired],
+      [401, accounts.messages.sessionExpired],
+      [403, accessMessages.readOnly],
+      [404, accessMessages.familyNotFound],
+      [201, undefined],
+    ]);
+    expect((await itemsOf(ada, listId)).map((i) => i.name).sort()).toEqual(['Item 0', 'Item 5']);
+    // Without a session that counts, a list of a family and one that is none answer alike: nothing is told.
+    const probes = await Promise.all([await newList(stranger), crypto.randomUUID()].map((id) => signedOut.call(api.addItem, {
+      body: { name: 'x', listId: id, familyId: stranger.user.familyId },
+    })));
+    expect(probes.map((p) => [p.status, p.body.message])).toEqual(Array(2).fill([401, accounts.messages.sessionExpired]));
+  });
+
+  it('slides the session\'s expiry as every route does', async () => {
+    const user = await signUp(t, { name: 'Gus' });
+    const listId = await newList(user);
+    const expiry = async () => (await t.db.select({ at: sessions.expiresAt }).from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(user.token))))[0]!.at.getTime();
+    const before = await expiry();
+    t.clock.advance(days(1));
+    const answer = await user.call(api.addItem, { body: { name: 'Milk', listId, familyId: user.user.familyId } });
+    expect(answer.status).toBe(201);
+    expect(await expiry()).toBe(before + days(1));
   });
 });

@@ -1,25 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import type { BodyOf } from '@hearth/contract/endpoint';
 import { groceryMessages as m, type addItem, type GroceryItem } from '@hearth/contract/grocery';
-import type { FamilyCaller } from '../../platform/auth/family-access.ts';
+import { requireEditor, requireOwnFamily, type FamilyCaller } from '../../platform/auth/family-access.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { meals } from '../../platform/db/schema.ts';
 import { idsInFamily, isUniqueViolation } from '../../platform/db/tenancy.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { FamilyEvent } from '../../platform/events.ts';
 import { invalid, notFound, type AppError } from '../../platform/errors.ts';
-import type { IdempotentCall } from '../../platform/idempotency.ts';
+import type { IdempotentCall, SentKey } from '../../platform/idempotency.ts';
+import { writingCaller } from '../../platform/http/route.ts';
 import { Batches, type Batch, type Outcome } from '../../platform/batches.ts';
 import { transactionWithFinalWrite } from '../../platform/db/final-write.ts';
 import { toItem } from './mapper.ts';
-import { lockFamilyList, planAdds } from './positions.ts';
+import { planAdds } from './positions.ts';
 import * as repo from './repository.ts';
 
-/** One item add as the route hands it over: an editor of the list's family, the body, and its key's call if any. */
+/**
+ * One item add as the route hands it over: the session token sent, the body, and the Idempotency-Key sent if any.
+ * Its caller is checked in its batch's transaction (`routeCheckingSession`).
+ */
 export interface ItemAdd {
-  member: FamilyCaller;
+  token: string;
+  /** The family sent, or the caller's own when none was: the family whose list is locked and read. */
+  familyId: string;
   body: BodyOf<typeof addItem>;
-  idempotent: IdempotentCall | null;
+  key: SentKey | null;
 }
 
 /**
@@ -27,7 +33,9 @@ export interface ItemAdd {
  * is being written go together in its next one, one transaction under the list's lock. A batch lays its adds on
  * the list as if each were a call of its own in arrival order (`planAdds`), and answers, refuses and records each
  * as that call would have: a burst on one list costs a few transactions instead of one an add, and each one's
- * round trips under the lock are shared.
+ * round trips under the lock are shared. Each add's session is read in its batch's first round trip, so an add
+ * arriving during a batch waits for the next one only, not first for a session lookup (which, on the embedded
+ * engine, cannot run while a batch's transaction is open).
  */
 export class ItemAdds {
   private readonly deps: Deps;
@@ -37,20 +45,21 @@ export class ItemAdds {
     this.deps = deps;
     // Two adds with one key go in two batches: the second is then answered from the first's stored answer.
     this.batches = new Batches((batch) => this.write(batch), {
-      apart: ({ idempotent: c }) => (c ? JSON.stringify([c.userId, c.route, c.key]) : null),
+      apart: ({ token, key }) => (key ? JSON.stringify([token, key.route, key.key]) : null),
     });
   }
 
+  /** Batched by list and family; an add by a caller of another family is refused in the batch (404). */
   add(add: ItemAdd): Promise<GroceryItem> {
-    return this.batches.submit(`${add.member.familyId}:${add.body.listId}`, add);
+    return this.batches.submit(`${add.familyId}:${add.body.listId}`, add);
   }
 
   /**
-   * One batch: adds of one family's list (the key's), in two round trips whatever their number. First the list's
-   * lock, with the reads sent right behind it: the recipe and recurring ids sent (only when some are), the answers
-   * stored under the keys sent, and the matches with the list's state. Then one statement writing the items, their
-   * events and live changes, and the keys with their answers, sent with the COMMIT. New items' ids are made here,
-   * so every answer is known before that write.
+   * One batch: adds to one list of the family sent (the key's), in two round trips whatever their number. First
+   * the list's lock, with the reads sent right behind it: the callers' sessions, the recipe and recurring ids sent
+   * (only when some are), the answers stored under the keys sent, and the matches with the list's state. Then one
+   * statement writing the items, their events and live changes, the keys with their answers, and the sessions'
+   * sliding expiry, sent with the COMMIT. New items' ids are made here, so every answer is known before that write.
    */
   private async write(batch: Batch<ItemAdd>): Promise<Outcome<GroceryItem>[]> {
     try {
@@ -63,23 +72,36 @@ export class ItemAdds {
   }
 
   private attempt(batch: Batch<ItemAdd>): Promise<Outcome<GroceryItem>[]> {
-    const { familyId } = batch.first.member;
-    const { listId } = batch.first.body;
+    const { familyId, body: { listId } } = batch.first;
     const now = this.deps.clock.now();
     return transactionWithFinalWrite(this.deps.db, async (tx) => {
       const adds = batch.take();
-      const keyed = adds.flatMap((add, i) => (add.idempotent ? [{ i, call: add.idempotent }] : []));
+      const keyed = adds.flatMap((add, i) => (add.key ? [{ i, sent: { ...add.key, token: add.token } }] : []));
       const items = adds.map((add) => newItem(add.body, listId, familyId));
       // Sent together, the list's lock first: the engine runs them in that order without waiting for this thread
       // between them, and the reads, each seeing what was committed before it began, see the list as locked.
-      const [, refusals, stored, read] = await Promise.all([
-        lockFamilyList(tx, listId, familyId),
+      const [list, sessions, refusals, stored, read] = await Promise.all([
+        repo.lockList(tx, listId, familyId),
+        this.deps.sessions.callersIn(tx, adds.map((add) => add.token)),
         referenceRefusals(tx, familyId, listId, adds),
-        this.deps.idempotency.answered(tx, keyed.map((k) => k.call)),
+        this.deps.idempotency.answeredFor(tx, keyed.map((k) => k.sent)),
         repo.openMatches(tx, { id: listId, familyId }, items.map((i) => ({ name: i.name, unit: i.unit ?? null }))),
       ]);
-      const outcomes: (Outcome<GroceryItem> | undefined)[] =
-        refusals.map((error) => (error ? { ok: false, error } : undefined));
+      // Each add's refusals in the order its own call would meet them: its session and write rate, its access to
+      // the family sent, the list (404 unless the family's), then what it names.
+      const members: (FamilyCaller | undefined)[] = [];
+      const outcomes: (Outcome<GroceryItem> | undefined)[] = adds.map((add, i) => {
+        try {
+          const member = requireEditor(writingCaller(this.deps, sessions.callers[i] ?? null));
+          requireOwnFamily(member, add.familyId);
+          if (!list) throw notFound(m.listNotFound);
+          members[i] = member;
+        } catch (error) {
+          return { ok: false, error };
+        }
+        const refusal = refusals[i];
+        return refusal ? { ok: false, error: refusal } : undefined;
+      });
       // A refused add is refused even if its key holds an answer; the others' keys answer them.
       keyed.forEach(({ i }, k) => {
         if (!outcomes[i] && stored[k]) outcomes[i] = { ok: true, value: stored[k].body as GroceryItem };
@@ -93,7 +115,8 @@ export class ItemAdds {
       const answered: { call: IdempotentCall; body: GroceryItem }[] = [];
       plan.adds.forEach((planned, k) => {
         const i = running[k]!;
-        const { member, idempotent } = adds[i]!;
+        const { key } = adds[i]!;
+        const member = members[i]!;
         if ('refused' in planned) {
           outcomes[i] = { ok: false, error: planned.refused };
           return;
@@ -102,7 +125,7 @@ export class ItemAdds {
         const shown = 'id' in planned.item ? onList.get(planned.item.id)! : shownNew(plan.fresh[planned.item.fresh]!);
         const item = toItem({ ...shown, quantity: planned.quantity }, planned.place);
         outcomes[i] = { ok: true, value: item };
-        if (idempotent) answered.push({ call: idempotent, body: item });
+        if (key) answered.push({ call: { ...key, userId: member.userId }, body: item });
         events.push({
           familyId, actorId: member.userId, type: 'add_grocery_item', subjectId: item.id,
           data: raised ? { listId, merged: true } : { listId },
@@ -112,6 +135,7 @@ export class ItemAdds {
       const final = this.deps.events.recordAll(tx, events, [
         ...repo.addsWriting(listId, familyId, plan.fresh, plan.raised, now),
         ...(answered.length > 0 ? [idempotency.recording(answered.map((a) => a.call), answered.map((a) => a.body))] : []),
+        ...(sessions.extending ? [sessions.extending] : []),
       ]);
       // The list's next batch may wait for the lock now, taking the adds that came meanwhile.
       batch.next();

@@ -7,7 +7,8 @@ import type { Caller } from '../../platform/auth/sessions.ts';
 import type { Queryable, Tx } from '../../platform/db/client.ts';
 import { lockFamilyRow } from '../../platform/db/tenancy.ts';
 import type { Deps } from '../../platform/deps.ts';
-import type { IdempotentCall } from '../../platform/idempotency.ts';
+import type { SentKey } from '../../platform/idempotency.ts';
+import { writingCaller } from '../../platform/http/route.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { TextMemo } from '../../platform/text-memo.ts';
 import { toItem, toList } from './mapper.ts';
@@ -90,12 +91,19 @@ export class GroceryService {
 
   /**
    * Adds at the top, or raises the quantity of the same item already unpurchased on the list; written with the
-   * other adds to the list that arrive meanwhile (`ItemAdds`). `idempotent`: the call of the add's key, claimed there.
+   * other adds to the list that arrive meanwhile (`ItemAdds`), which check the caller of `token` and claim `key`.
    */
-  addItem(caller: Caller, body: BodyOf<typeof addItem>, idempotent: IdempotentCall | null) {
-    const member = requireEditor(caller);
-    requireOwnFamily(member, body.familyId);
-    return this.adds.add({ member, body, idempotent });
+  async addItem(token: string, body: BodyOf<typeof addItem>, key: SentKey | null) {
+    return this.adds.add({ token, familyId: body.familyId ?? await this.familyOf(token), body, key });
+  }
+
+  /**
+   * The family of an add that names none: its caller's, read first (a rare call: the web app names it). A caller
+   * without one is refused here as the add's batch would refuse them.
+   */
+  private async familyOf(token: string): Promise<string> {
+    const caller = await this.deps.sessions.resolve(token);
+    return caller?.familyId ?? requireFamily(writingCaller(this.deps, caller)).familyId;
   }
 
   /** Changes the fields sent; the position is left alone (only reorder moves items, so a stale copy cannot undo one). */

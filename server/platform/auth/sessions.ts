@@ -60,16 +60,9 @@ interface SessionRow {
   permissionLevel: PermissionLevel | null;
 }
 
-/**
- * The caller of a session found, sliding its expiry; null unless the user is active. Once an hour at most, so a read
- * rarely writes.
- */
-async function callerOf(q: Queryable, now: Date, row: SessionRow): Promise<Caller | null> {
+/** The caller of a session found; null unless the user is active. */
+function callerOf(row: SessionRow): Caller | null {
   if (row.status !== 'ACTIVE') return null;
-  if (row.expiresAt.getTime() - now.getTime() < sessionLifetime - extendAfter) {
-    await q.update(sessions).set({ expiresAt: new Date(now.getTime() + sessionLifetime) })
-      .where(eq(sessions.id, row.sessionId));
-  }
   // A member record of another family than the user's (should not happen) grants nothing.
   const member = row.memberId && row.memberFamilyId === row.familyId;
   return {
@@ -84,10 +77,20 @@ async function callerOf(q: Queryable, now: Date, row: SessionRow): Promise<Calle
   };
 }
 
+/** Whether a session's expiry slides now: once an hour at most, so a read rarely writes. */
+const slidesNow = (row: SessionRow, now: Date) => row.expiresAt.getTime() - now.getTime() < sessionLifetime - extendAfter;
+
+/** The update sliding the expiry of sessions, as `extended_sessions`, a data-modifying CTE of a write statement. */
+function extending(sessionIds: string[], now: Date): SQL {
+  return sql`extended_sessions as (
+    update ${sessions} set expires_at = ${new Date(now.getTime() + sessionLifetime).toISOString()}::timestamptz
+    where id = any(${textArray(sessionIds)}::uuid[]))`;
+}
+
 /** One request's lookup: its token's hash, the route's hot read if any and the params that read names. */
 interface Lookup {
   hash: string;
-  read: SessionRead | undefined;
+  read?: SessionRead;
   params: Record<string, unknown>;
 }
 
@@ -117,6 +120,21 @@ export class SessionLookups {
     this.clock = clock;
   }
 
+  /**
+   * The callers of `tokens`, read in a write's own transaction `tx` by the rules of `resolve`, for a batch of writes
+   * that checks its callers' sessions with its first statements instead of before it is queued (item adds): a
+   * request then waits for one turn of the database, not for two. `extending`: the update sliding the expiry of
+   * the sessions due, for the batch's final statement (null when none is).
+   */
+  async callersIn(tx: Queryable, tokens: string[]): Promise<{ callers: (Caller | null)[]; extending: SQL | null }> {
+    const now = this.clock.now();
+    const found = await readSessions(tx, now, undefined, tokens.map((token) => ({ hash: hashToken(token), params: {} })));
+    const rows = found.map((f) => f?.row ?? null);
+    const callers = rows.map((row) => (row ? callerOf(row) : null));
+    const due = [...new Set(rows.flatMap((row, i) => (row && callers[i] && slidesNow(row, now) ? [row.sessionId] : [])))];
+    return { callers, extending: due.length > 0 ? extending(due, now) : null };
+  }
+
   /** The token's caller, sliding the expiry; null when unknown, expired, revoked or inactive. */
   async resolve(token: string): Promise<Caller | null> {
     return (await this.resolveWith(token))?.caller ?? null;
@@ -128,49 +146,66 @@ export class SessionLookups {
   ): Promise<{ caller: Caller; read: unknown } | null> {
     const found = await this.batches.submit(read?.name ?? '', { hash: hashToken(token), read, params });
     if (!found) return null;
-    const caller = await callerOf(this.db, this.clock.now(), found.row);
-    return caller && { caller, read: found.read };
+    const caller = callerOf(found.row);
+    if (!caller) return null;
+    const now = this.clock.now();
+    if (slidesNow(found.row, now)) {
+      await this.db.update(sessions).set({ expiresAt: new Date(now.getTime() + sessionLifetime) })
+        .where(eq(sessions.id, found.row.sessionId));
+    }
+    return { caller, read: found.read };
   }
 
   private async lookup(
     read: SessionRead | undefined, lookups: Lookup[],
   ): Promise<Outcome<{ row: SessionRow; read: unknown } | null>[]> {
-    type Row = Omit<SessionRow, 'expiresAt' | 'createdAt'> & { i: number; expiresAt: number; createdAt: number; read: unknown };
-    const names = read?.params ?? [];
-    const ms = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
-    const param = (name: string) => {
-      const index = names.indexOf(name);
-      if (index < 0) throw new Error(`the read ${read?.name} names no param ${name}`);
-      return sql.raw(`t.p${index}`);
-    };
-    // Each array through a subquery, so the planner cannot see its length: the prepared statement's one generic plan
-    // then serves every batch. Seeing it, the embedded engine planned small batches anew each time: a lone request's
-    // lookup took ~0.8 ms, ~0.13 ms on the generic plan.
-    const column = (values: string[]) => sql`(select ${textArray(values)})`;
-    const columns = [
-      column(lookups.map((l) => l.hash)),
-      ...names.map((name) => column(lookups.map((l) => String(l.params[name])))),
-    ];
-    const memberFamily = sql`case when m.family_id = u.family_id then u.family_id end`;
-    // Each token looked up by itself (lateral, limit 1), so every lookup goes by the token's
-    // index: joined to the whole array, the planner could hash the sessions table instead, read whole per batch.
-    const rows = await rawRows<Row>(this.db, sql`
-      select t.i::int as i, x.* from unnest(${sql.join(columns, sql`, `)})
-        with ordinality as t(${sql.raw(['hash', ...names.map((_, i) => `p${i}`)].join(', '))}, i)
-      cross join lateral (
-        select s.id as "sessionId", ${ms(sql`s.expires_at`)} as "expiresAt", u.id as "userId", u.name, u.email,
-          u.status, u.family_id as "familyId", ${ms(sql`u.created_at`)} as "createdAt", m.id as "memberId",
-          m.family_id as "memberFamilyId", m.permission_level as "permissionLevel",
-          ${read ? read.expression(memberFamily, param) : sql`null`} as read
-        from ${sessions} s join ${users} u on u.id = s.user_id left join ${familyMembers} m on m.user_id = u.id
-        where s.token_hash = t.hash and s.revoked_at is null
-          and s.expires_at > ${this.clock.now().toISOString()}::timestamptz
-        limit 1
-      ) x`);
-    const found = new Map(rows.map(({ i, expiresAt, createdAt, read: value, ...row }) =>
-      [i, { row: { ...row, expiresAt: new Date(expiresAt), createdAt: new Date(createdAt) }, read: value }]));
-    return lookups.map((_, i) => ({ ok: true, value: found.get(i + 1) ?? null }));
+    const found = await readSessions(this.db, this.clock.now(), read, lookups);
+    return found.map((value) => ({ ok: true, value }));
   }
+}
+
+/**
+ * The session of each lookup, its user and member record joined, and the read's value for its caller (null for a
+ * token unknown, revoked or expired at `now`), in one statement.
+ */
+async function readSessions(
+  q: Queryable, now: Date, read: SessionRead | undefined, lookups: Lookup[],
+): Promise<({ row: SessionRow; read: unknown } | null)[]> {
+  type Row = Omit<SessionRow, 'expiresAt' | 'createdAt'> & { i: number; expiresAt: number; createdAt: number; read: unknown };
+  const names = read?.params ?? [];
+  const ms = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
+  const param = (name: string) => {
+    const index = names.indexOf(name);
+    if (index < 0) throw new Error(`the read ${read?.name} names no param ${name}`);
+    return sql.raw(`t.p${index}`);
+  };
+  // Each array through a subquery, so the planner cannot see its length: the prepared statement's one generic plan
+  // then serves every batch. Seeing it, the embedded engine planned small batches anew each time: a lone request's
+  // lookup took ~0.8 ms, ~0.13 ms on the generic plan.
+  const column = (values: string[]) => sql`(select ${textArray(values)})`;
+  const columns = [
+    column(lookups.map((l) => l.hash)),
+    ...names.map((name) => column(lookups.map((l) => String(l.params[name])))),
+  ];
+  const memberFamily = sql`case when m.family_id = u.family_id then u.family_id end`;
+  // Each token looked up by itself (lateral, limit 1), so every lookup goes by the token's
+  // index: joined to the whole array, the planner could hash the sessions table instead, read whole per batch.
+  const rows = await rawRows<Row>(q, sql`
+    select t.i::int as i, x.* from unnest(${sql.join(columns, sql`, `)})
+      with ordinality as t(${sql.raw(['hash', ...names.map((_, i) => `p${i}`)].join(', '))}, i)
+    cross join lateral (
+      select s.id as "sessionId", ${ms(sql`s.expires_at`)} as "expiresAt", u.id as "userId", u.name, u.email,
+        u.status, u.family_id as "familyId", ${ms(sql`u.created_at`)} as "createdAt", m.id as "memberId",
+        m.family_id as "memberFamilyId", m.permission_level as "permissionLevel",
+        ${read ? read.expression(memberFamily, param) : sql`null`} as read
+      from ${sessions} s join ${users} u on u.id = s.user_id left join ${familyMembers} m on m.user_id = u.id
+      where s.token_hash = t.hash and s.revoked_at is null
+        and s.expires_at > ${now.toISOString()}::timestamptz
+      limit 1
+    ) x`);
+  const found = new Map(rows.map(({ i, expiresAt, createdAt, read: value, ...row }) =>
+    [i, { row: { ...row, expiresAt: new Date(expiresAt), createdAt: new Date(createdAt) }, read: value }]));
+  return lookups.map((_, i) => found.get(i + 1) ?? null);
 }
 
 export async function revokeSession(q: Queryable, clock: Clock, sessionId: string): Promise<void> {

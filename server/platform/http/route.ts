@@ -12,7 +12,7 @@ import { safeEqual } from '../auth/secrets.ts';
 import { minutes } from '../clock.ts';
 import type { Queryable } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
-import type { IdempotentCall } from '../idempotency.ts';
+import type { SentKey } from '../idempotency.ts';
 import { invalid, rateLimited, unauthenticated } from '../errors.ts';
 
 export type App = FastifyInstance<RawServerDefault, import('http').IncomingMessage, import('http').ServerResponse,
@@ -32,8 +32,6 @@ export interface Ctx<E extends Endpoint> {
   db: Queryable;
   /** The value of the route's `readWithSession`, read in the caller's session lookup (null without one). */
   read: unknown;
-  /** A `claimsKeys` route's call with an Idempotency-Key: the key the handler claims (null without one). */
-  idempotent: IdempotentCall | null;
 }
 
 export interface RouteOptions<E extends Endpoint = Endpoint> {
@@ -52,11 +50,6 @@ export interface RouteOptions<E extends Endpoint = Endpoint> {
    * serialized to are kept with it and sent again.
    */
   reusesAnswers?: boolean;
-  /**
-   * An idempotent endpoint whose handler claims the request's key itself (`ctx.idempotent`) in a transaction of its
-   * own (a batch of writes, say) and answers a repeat the stored answer, instead of `route` wrapping it in one.
-   */
-  claimsKeys?: boolean;
 }
 
 /** Serialized answers of `reusesAnswers` routes, kept as long as the answer object itself. */
@@ -76,6 +69,84 @@ export function route<E extends Endpoint>(
 ): void {
   const status = e.status ?? 200;
   const noContent = e.response.def.type === 'null';
+  wire(app, e, options.perIp, async (request, reply) => {
+    let caller: Caller | null = null;
+    let read: unknown = null;
+    if (e.access === 'user') {
+      ({ caller, read } = await authenticate(deps, request, options.readWithSession));
+      if (e.method !== 'GET') writingCaller(deps, caller);
+    }
+    if (e.access === 'superadmin') await authenticateSuperadmin(deps, request);
+    const key = e.idempotent && caller ? idempotencyKeyOf(request) : null;
+    const call = key !== null && caller ? { userId: caller.userId, route: `${e.method} ${e.path}`, key, status } : null;
+    const run = (db: Queryable) => handler({
+      params: request.params, query: request.query, body: request.body, caller, request, reply, db, read,
+    } as Ctx<E>);
+    const respond = async () => {
+      if (call) {
+        const answer = await deps.idempotency.once(call, run);
+        return reply.code(answer.status).send(answer.body);
+      }
+      const result = await run(deps.db);
+      if (noContent) return reply.code(204).send();
+      reply.code(status);
+      if (!options.reusesAnswers || typeof result !== 'object' || result === null) return reply.send(result);
+      let bytes = serializedAnswers.get(result);
+      if (!bytes) serializedAnswers.set(result, (bytes = Buffer.from(reply.serialize(result) as string)));
+      return reply.type('application/json; charset=utf-8').send(bytes);
+    };
+    if (!options.queueBy || !caller) return respond();
+    const row = options.queueBy(request as { params: ParamsOf<E>; query: QueryOf<E>; body: BodyOf<E> });
+    return deps.writeQueue.run(`${caller.familyId ?? caller.userId}:${row}`, respond);
+  });
+}
+
+/** What a `routeCheckingSession` handler gets: the call's input, the session token sent, and its key if one was. */
+export interface SessionCheckingCtx<E extends Endpoint> {
+  params: ParamsOf<E>;
+  query: QueryOf<E>;
+  body: BodyOf<E>;
+  token: string;
+  /** The Idempotency-Key sent (an idempotent endpoint's), whose user is the session's. */
+  key: SentKey | null;
+}
+
+/**
+ * Wires a member's write whose handler checks the caller's session itself, in the write's own transaction (a batch
+ * of item adds reads its callers' sessions with its first statements): the request then waits for one turn of the
+ * database instead of a session lookup's and then the write's. Here only a missing token is refused (401); the
+ * handler refuses by the session it reads as `route` does (`writingCaller`: 401, then 429), then checks access.
+ */
+export function routeCheckingSession<E extends Endpoint>(
+  app: App, e: E, handler: (ctx: SessionCheckingCtx<E>) => Promise<ResponseOf<E>>,
+): void {
+  if (e.access !== 'user') throw new Error(`${e.method} ${e.path}: only a member's call checks its session itself`);
+  const status = e.status ?? 200;
+  wire(app, e, undefined, async (request, reply) => {
+    const token = bearerToken(request);
+    const key = e.idempotent ? idempotencyKeyOf(request) : null;
+    const result = await handler({
+      params: request.params as ParamsOf<E>, query: request.query as QueryOf<E>, body: request.body as BodyOf<E>,
+      token, key: key === null ? null : { route: `${e.method} ${e.path}`, key, status },
+    });
+    return reply.code(status).send(result);
+  });
+}
+
+/** A write's caller as every route checks one: signed in (401), within the per-user write rate (429). */
+export function writingCaller(deps: Deps, caller: Caller | null): Caller {
+  if (!caller) throw unauthenticated(messages.sessionExpired);
+  if (!deps.writeRate.take(caller.userId)) throw rateLimited(errorMessages.tooManyWrites);
+  return caller;
+}
+
+/** Registers the endpoint with Fastify: its method, path, schemas (validation and OpenAPI) and per-IP limit. */
+function wire(
+  app: App, e: Endpoint, perIp: RouteOptions['perIp'],
+  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+): void {
+  const status = e.status ?? 200;
+  const noContent = e.response.def.type === 'null';
   app.route({
     method: e.method,
     url: toFastifyPath(e.path),
@@ -88,38 +159,8 @@ export function route<E extends Endpoint>(
       ...(noContent ? {} : { response: { [status]: e.response } }),
       ...(e.access === 'public' ? {} : { security: [{ [e.access === 'user' ? 'bearer' : 'basic']: [] }] }),
     },
-    config: options.perIp ? { rateLimit: options.perIp } : {},
-    handler: async (request, reply) => {
-      let caller: Caller | null = null;
-      let read: unknown = null;
-      if (e.access === 'user') {
-        ({ caller, read } = await authenticate(deps, request, options.readWithSession));
-        if (e.method !== 'GET' && !deps.writeRate.take(caller.userId)) throw rateLimited(errorMessages.tooManyWrites);
-      }
-      if (e.access === 'superadmin') await authenticateSuperadmin(deps, request);
-      const key = e.idempotent && caller ? idempotencyKeyOf(request) : null;
-      const call = key !== null && caller ? { userId: caller.userId, route: `${e.method} ${e.path}`, key, status } : null;
-      const run = (db: Queryable) => handler({
-        params: request.params, query: request.query, body: request.body, caller, request, reply, db, read,
-        idempotent: options.claimsKeys ? call : null,
-      } as Ctx<E>);
-      const respond = async () => {
-        if (call && !options.claimsKeys) {
-          const answer = await deps.idempotency.once(call, run);
-          return reply.code(answer.status).send(answer.body);
-        }
-        const result = await run(deps.db);
-        if (noContent) return reply.code(204).send();
-        reply.code(status);
-        if (!options.reusesAnswers || typeof result !== 'object' || result === null) return reply.send(result);
-        let bytes = serializedAnswers.get(result);
-        if (!bytes) serializedAnswers.set(result, (bytes = Buffer.from(reply.serialize(result) as string)));
-        return reply.type('application/json; charset=utf-8').send(bytes);
-      };
-      if (!options.queueBy || !caller) return respond();
-      const row = options.queueBy(request as { params: ParamsOf<E>; query: QueryOf<E>; body: BodyOf<E> });
-      return deps.writeQueue.run(`${caller.familyId ?? caller.userId}:${row}`, respond);
-    },
+    config: perIp ? { rateLimit: perIp } : {},
+    handler,
   });
 }
 
@@ -130,12 +171,18 @@ function idempotencyKeyOf(request: FastifyRequest): string | null {
   return value;
 }
 
-async function authenticate(
-  deps: Deps, request: FastifyRequest, read: SessionRead | undefined,
-): Promise<{ caller: Caller; read: unknown }> {
+/** The session token the request carries (401 without one). */
+function bearerToken(request: FastifyRequest): string {
   const header = request.headers.authorization ?? '';
   const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
   if (!token) throw unauthenticated(messages.notSignedIn);
+  return token;
+}
+
+async function authenticate(
+  deps: Deps, request: FastifyRequest, read: SessionRead | undefined,
+): Promise<{ caller: Caller; read: unknown }> {
+  const token = bearerToken(request);
   // Lookups are answered together, a hot read in the lookups' own statement.
   const session = await deps.sessions.resolveWith(token, read, request.params as Record<string, unknown>);
   if (!session) throw unauthenticated(messages.sessionExpired);
