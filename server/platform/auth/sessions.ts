@@ -80,7 +80,7 @@ function callerOf(row: SessionRow): Caller | null {
 /** Whether a session's expiry slides now: once an hour at most, so a read rarely writes. */
 const slidesNow = (row: SessionRow, now: Date) => row.expiresAt.getTime() - now.getTime() < sessionLifetime - extendAfter;
 
-/** The update sliding the expiry of sessions, as `extended_sessions`, a data-modifying CTE of a write statement. */
+/** The update sliding the expiry of sessions, as `extended_sessions`, a data-modifying CTE (a batch's final write). */
 function extending(sessionIds: string[], now: Date): SQL {
   return sql`extended_sessions as (
     update ${sessions} set expires_at = ${new Date(now.getTime() + sessionLifetime).toISOString()}::timestamptz
@@ -149,10 +149,7 @@ export class SessionLookups {
     const caller = callerOf(found.row);
     if (!caller) return null;
     const now = this.clock.now();
-    if (slidesNow(found.row, now)) {
-      await this.db.update(sessions).set({ expiresAt: new Date(now.getTime() + sessionLifetime) })
-        .where(eq(sessions.id, found.row.sessionId));
-    }
+    if (slidesNow(found.row, now)) await this.db.execute(sql`with ${extending([found.row.sessionId], now)} select 1`);
     return { caller, read: found.read };
   }
 
