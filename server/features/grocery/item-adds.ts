@@ -12,6 +12,7 @@ import type { IdempotentCall, SentKey } from '../../platform/idempotency.ts';
 import { writingCaller } from '../../platform/http/route.ts';
 import { Batches, type Batch, type Outcome } from '../../platform/batches.ts';
 import { transactionWithFinalWrite } from '../../platform/db/final-write.ts';
+import { genericPlans } from '../../platform/db/plans.ts';
 import { toItem } from './mapper.ts';
 import { planAdds } from './positions.ts';
 import * as repo from './repository.ts';
@@ -80,7 +81,8 @@ export class ItemAdds {
       const items = adds.map((add) => newItem(add.body, listId, familyId));
       // Sent together, the list's lock first: the engine runs them in that order without waiting for this thread
       // between them, and the reads, each seeing what was committed before it began, see the list as locked.
-      const [list, sessions, refusals, stored, read] = await Promise.all([
+      const [, list, sessions, refusals, stored, read] = await Promise.all([
+        genericPlans(tx),
         repo.lockList(tx, listId, familyId),
         this.deps.sessions.callersIn(tx, adds.map((add) => add.token)),
         referenceRefusals(tx, familyId, listId, adds),

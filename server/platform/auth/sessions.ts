@@ -128,8 +128,11 @@ export class SessionLookups {
    */
   async callersIn(tx: Queryable, tokens: string[]): Promise<{ callers: (Caller | null)[]; extending: SQL | null }> {
     const now = this.clock.now();
-    const found = await readSessions(tx, now, undefined, tokens.map((token) => ({ hash: hashToken(token), params: {} })));
-    const rows = found.map((f) => f?.row ?? null);
+    // Each token once: a batch's adds come mostly from a few members.
+    const distinct = [...new Set(tokens)];
+    const found = await readSessions(tx, now, undefined, distinct.map((token) => ({ hash: hashToken(token), params: {} })));
+    const byToken = new Map(distinct.map((token, i) => [token, found[i]?.row ?? null]));
+    const rows = tokens.map((token) => byToken.get(token) ?? null);
     const callers = rows.map((row) => (row ? callerOf(row) : null));
     const due = [...new Set(rows.flatMap((row, i) => (row && callers[i] && slidesNow(row, now) ? [row.sessionId] : [])))];
     return { callers, extending: due.length > 0 ? extending(due, now) : null };
