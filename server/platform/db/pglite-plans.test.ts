@@ -19,12 +19,15 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t.close(); });
 
+/** How often each prepared statement whose text is `like` was run on a plan for its values and on its generic plan. */
+const plansOf = (like: string) => rawRows<{ generic: number; custom: number }>(t.db, sql`
+  select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
+  where statement like ${like} and statement not like '%pg_prepared_statements%'`);
+
 it('runs lone session lookups on the lookup\'s one generic plan, not a plan made anew each time', async () => {
   const lookups = new SessionLookups(t.db, t.clock);
   for (let i = 0; i < 20; i++) expect((await lookups.resolve(ada.token))?.userId).toBe(ada.user.id);
-  const plans = await rawRows<{ generic: number; custom: number }>(t.db, sql`
-    select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
-    where statement like '%s.token_hash = t.hash%' and statement not like '%pg_prepared_statements%'`);
+  const plans = await plansOf('%s.token_hash = t.hash%');
   expect(plans).toHaveLength(1);
   // PostgreSQL always makes its first five plans for the values at hand.
   expect(plans[0]!.custom).toBeLessThanOrEqual(5);
@@ -43,9 +46,7 @@ it('runs item add batches of any size on their statements\' generic plans, from 
     expect(answers.map((a) => a.status)).toEqual(Array(size).fill(201));
   }
   // The add's match lookup, which the engine planned for each batch's array lengths when left to choose.
-  const plans = await rawRows<{ generic: number; custom: number }>(t.db, sql`
-    select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
-    where statement like '%with keys as materialized%' and statement not like '%pg_prepared_statements%'`);
+  const plans = await plansOf('%with keys as materialized%');
   expect(plans).toHaveLength(1);
   expect(plans[0]!.custom).toBe(0);
   expect(plans[0]!.generic).toBeGreaterThanOrEqual(8);
