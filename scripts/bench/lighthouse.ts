@@ -1,7 +1,8 @@
 /**
  * Web delivery benchmark, against the built web app served by the real server (PGlite in memory):
  *   - JavaScript over the wire for a cold load of /auth (Chromium, as the server sends it: precompressed brotli);
- *   - Lighthouse (mobile: simulated slow 4G and a slowed CPU) on /auth and on a signed-in 100-item list: the four
+ *   - Lighthouse (mobile: simulated slow 4G and a slowed CPU) on /auth and on a signed-in 100-item list, first with
+ *     nothing of the app in the browser, then as a return visit served by the app's service worker: the four
  *     category scores, and LCP, TBT and the JavaScript transferred.
  * Lighthouse drives Debian's Chromium (CHROME_PATH, /usr/bin/chromium by default), launched by Playwright with a
  * debugging port so the signed-in run can put the session in localStorage first, as the web app keeps it.
@@ -77,20 +78,38 @@ try {
   console.log(`/auth JavaScript (${scripts.length} files): ${kb(sum('transfer'))} over the wire `
     + `(${kb(sum('encoded'))} bodies, ${kb(sum('decoded'))} uncompressed); index.html ${kb(nav.transferSize)}`);
 
-  // The signed-in run keeps the storage, where the session is put just before it (the /auth run empties it).
+  // The signed-in runs keep the storage, where the session is put just before them (the /auth run empties it).
   const signIn = async () => {
     const setup = await browser.newPage();
     await storeSession(setup, base, ada.token, user);
-    // Keeping the storage keeps the HTTP cache too: emptied here, as a first visit's.
-    await (await browser.newCDPSession(setup)).send('Network.clearBrowserCache');
+    // A first visit's: keeping the storage keeps the HTTP cache, the service worker and its copies of the app's
+    // files too (the /auth run installed it), so all three are emptied here.
+    const cdp = await browser.newCDPSession(setup);
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'service_workers,cache_storage' });
+    await setup.close();
+  };
+  // A return visit's: the service worker the first visit installed has its copies of the app's files.
+  const installed = async () => {
+    const setup = await browser.newPage();
+    await setup.goto(`${base}/favicon.svg`);
+    await setup.evaluate(async () => {
+      await navigator.serviceWorker.register('/sw.js');
+      await navigator.serviceWorker.ready;
+    });
     await setup.close();
   };
 
+  const listUrl = `${base}/list/${listId}`;
   const runs: { label: string; name: string; url: string; flags?: Flags; prepare?: () => Promise<void> }[] = [
     { label: '/auth', name: 'auth', url: `${base}/auth` },
     {
-      label: `/list/{id}, ${listSize} items`, name: 'list', url: `${base}/list/${listId}`,
+      label: `/list/{id}, ${listSize} items, first visit`, name: 'list', url: listUrl,
       flags: { disableStorageReset: true }, prepare: signIn,
+    },
+    {
+      label: `/list/{id}, ${listSize} items, return visit`, name: 'list-return', url: listUrl,
+      flags: { disableStorageReset: true }, prepare: installed,
     },
   ];
   for (const run of runs) {
