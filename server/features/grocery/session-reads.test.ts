@@ -34,9 +34,11 @@ describe('hot reads in session lookups answered together', () => {
     const signedOut = await signUp(t, { name: 'Cleo' });
     expect((await signedOut.call(accounts.logout)).status).toBeLessThan(300);
     const lookups = new SessionLookups(t.db, t.clock);
-    const asked = [
+    const each = [
       [ada, adaList], [ben, adaList], [zed, zedList], [zed, adaList], [ada, zedList], [signedOut, adaList],
     ] as const;
+    // Each twice, the others in between: a lookup asked again (same token, same params) is read once.
+    const asked = [...each, ...each];
     let answers: Awaited<ReturnType<SessionLookups['resolveWith']>>[] = [];
     const statements = await statementsOf(t, async () => {
       answers = await Promise.all(asked.map(([user, listId]) =>
@@ -47,9 +49,8 @@ describe('hot reads in session lookups answered together', () => {
       answer.caller.name,
       answer.read === null ? null : parseItems(answer.read as string, listId, answer.caller.familyId!).map((i) => i.name),
     ];
-    expect(answers.map((a, i) => names(a, asked[i]![1]))).toEqual([
-      ['Ada', ['Milk']], ['Ben', ['Milk']], ['Zed', ['Nails']], ['Zed', null], ['Ada', null], null,
-    ]);
+    const expected = [['Ada', ['Milk']], ['Ben', ['Milk']], ['Zed', ['Nails']], ['Zed', null], ['Ada', null], null];
+    expect(answers.map((a, i) => names(a, asked[i]![1]))).toEqual([...expected, ...expected]);
   });
 
   it('answer lookups with different reads, or none, each by its own statement', async () => {
