@@ -63,10 +63,18 @@ function latencies() {
   };
 }
 
+/** What every request of a run sends. */
+interface RunRequest { method?: string; headers: Record<string, string>; body?: string }
+
+/**
+ * A run: a fixed `amount` of requests (else BENCH_SECONDS of them), over `connections` (50 by default), `keyed` with
+ * a fresh Idempotency-Key each, and with `connectionHeaders` sent by each connection in turn.
+ */
+interface Run { amount?: number; connections?: number; keyed?: boolean; connectionHeaders?: Record<string, string>[] }
+
 /** One autocannon run: the answers' times (ms, from the client's side), the rate of a timed run, and the failures. */
 async function timedRun(
-  url: string, init: { method?: string; headers: Record<string, string>; body?: string },
-  run: { amount?: number; connections?: number; keyed?: boolean; connectionHeaders?: Record<string, string>[] } = {},
+  url: string, init: RunRequest, run: Run = {},
 ): Promise<{ times: number[]; reqPerSec?: number; errors: number }> {
   const timed = latencies();
   if (run.connectionHeaders) process.env[connectionHeadersVar] = JSON.stringify(run.connectionHeaders);
@@ -94,8 +102,7 @@ function summarized(times: number[], errors: number, reqPerSec?: number): Result
 }
 
 async function load(
-  url: string, init: { method?: string; headers: Record<string, string>; body?: string },
-  run: { amount?: number; connections?: number; keyed?: boolean; connectionHeaders?: Record<string, string>[] } = {},
+  url: string, init: RunRequest, run: Run = {},
 ): Promise<Result> {
   const { times, reqPerSec, errors } = await timedRun(url, init, run);
   return summarized(times, errors, reqPerSec);
