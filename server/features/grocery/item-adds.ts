@@ -79,8 +79,9 @@ export class ItemAdds {
       const adds = batch.take();
       const keyed = adds.flatMap((add, i) => (add.key ? [{ i, sent: { ...add.key, token: add.token } }] : []));
       const items = adds.map((add) => newItem(add.body, listId, familyId));
-      // Sent together, the list's lock first: the engine runs them in that order without waiting for this thread
-      // between them, and the reads, each seeing what was committed before it began, see the list as locked.
+      // Sent together, the plan setting and then the list's lock first: the engine runs them in that order without
+      // waiting for this thread between them, and the reads, each seeing what was committed before it began, see the
+      // list as locked.
       const [, list, sessions, refusals, stored, read] = await Promise.all([
         genericPlans(tx),
         repo.lockList(tx, listId, familyId),
