@@ -1,7 +1,10 @@
+/** What every benchmark needs: percentiles, a signed-in member, and each engine to run on. */
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
-/** What every benchmark needs: percentiles, a signed-in member, and each engine to run on. */
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { createSession } from '../../../server/platform/auth/sessions.ts';
@@ -42,13 +45,20 @@ async function admin(url: string, statement: string): Promise<void> {
 }
 
 /**
- * Runs `bench` on a fresh, migrated PGlite in memory, then (when DATABASE_URL is set) on a scratch PostgreSQL
- * database that it creates and drops. `bench` owns the database and closes it.
+ * Runs `bench` on a fresh, migrated PGlite in a scratch data folder, as the app runs it (in memory, PGlite grows
+ * each file by copying it into a larger buffer: the engine's thread then did two to three times the major GCs),
+ * then (when DATABASE_URL is set) on a scratch PostgreSQL database that it creates and drops. `bench` owns the
+ * database and closes it.
  */
 export async function onEachEngine(bench: (label: string, database: Database) => Promise<void>): Promise<void> {
-  const embedded = await openPglite({}); // no data folder: in memory
-  await migrate(embedded);
-  await bench('PGlite', embedded);
+  const dataDir = await mkdtemp(join(tmpdir(), 'hearth-bench-'));
+  try {
+    const embedded = await openPglite({ dataDir });
+    await migrate(embedded);
+    await bench('PGlite', embedded);
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return;
   const name = `hearth_bench_${randomBytes(4).toString('hex')}`;
