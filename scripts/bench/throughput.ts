@@ -4,7 +4,7 @@
  * 50 members of one family (one a connection): GET /api/me, the family's lists, a 100- and a 500-item list, meals;
  * then, by one member, item adds (POST /api/grocery) on lists
  * of 100, 1,000 and near the list bound, by one client and by 50 at once, without and with an Idempotency-Key (the
- * web client sends one with every add), each on four lists of that size with their answers pooled, after 1,500
+ * web client sends one with every add), each on eight lists of that size with their answers pooled, after 1,500
  * adds of each kind that are not counted; and 1,200 adds at 50 connections to a list that was empty when its
  * statistics were taken. Percentiles leave out each connection's first answer, which times autocannon's start
  * (`latencies`); their p50 is shown apart.
@@ -26,8 +26,8 @@ import { connectionHeadersVar, latencyChannel } from './support/latency-client.t
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
 const addsPerSize = 300;
-/** Lists each list size's adds are measured on, their answers pooled: a p95 of 1,000 answers, not 250. */
-const listsPerSize = 4;
+/** Lists each list size's adds are measured on, their answers pooled: a p95 of 2,000 answers, not 250. */
+const listsPerSize = 8;
 /** Requests to the limit's route before it is measured. */
 const warmUpReads = 20_000;
 /** Adds before any that are measured. */
