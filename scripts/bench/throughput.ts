@@ -110,9 +110,9 @@ async function timedRun(
   };
 }
 
-/** Percentiles of answer times, rounded to the millisecond as autocannon's figures. */
 type Timed = Awaited<ReturnType<typeof timedRun>>;
 
+/** Percentiles of answer times, rounded to the millisecond as autocannon's figures. */
 function summarized({ times, first, errors, reqPerSec }: Timed): Result {
   const at = (values: number[], p: number) => (values.length ? Math.round(percentile(values, p)) : 0);
   return { reqPerSec, p50: at(times, 50), p95: at(times, 95), p97_5: at(times, 97.5), firstP50: at(first, 50), errors };
