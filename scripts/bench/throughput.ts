@@ -6,22 +6,20 @@
  * of 100, 1,000 and near the list bound, by one client and by 50 at once, without and with an Idempotency-Key (the
  * web client sends one with every add), each on eight lists of that size with their answers pooled, after 1,500
  * adds of each kind that are not counted; and 1,200 adds at 50 connections to a list that was empty when its
- * statistics were taken. Percentiles leave out each connection's first answer, which times autocannon's start
- * (`latencies`); their p50 is shown apart.
+ * statistics were taken. autocannon runs in a client process of its own, kept warm across runs (`load-client.ts`).
+ * Percentiles leave out each connection's first answer, which times the connection's opening; their p50 is shown
+ * apart.
  * BENCH_SECONDS sets each run's length (default 10); BENCH_ONLY=<text> runs only the calls whose name contains it
  * (and the limit), to compare one call before and after a change. Run: `node scripts/bench/throughput.ts`.
  */
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { BroadcastChannel } from 'node:worker_threads';
-import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { count, eq, sql } from 'drizzle-orm';
 import { groceryLimits } from '@hearth/contract/grocery';
 import type { Database } from '../../server/platform/db/client.ts';
 import { groceryItems, groceryLists, idempotencyKeys, meals, users } from '../../server/platform/db/schema.ts';
 import { analyze, member, onEachEngine, percentile, serveApp } from './support/common.ts';
-import { connectionHeadersVar, latencyChannel } from './support/latency-client.ts';
+import { startLoadClient, type LoadResult } from './support/load-client.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
@@ -39,41 +37,9 @@ const wanted = (name: string) => !only || name.includes(only);
 
 /**
  * `reqPerSec` is undefined for a fixed number of requests: autocannon times those runs in whole seconds. `firstP50`
- * is the p50 of the connections' first answers, which the other percentiles leave out (`latencies`).
+ * is the p50 of the connections' first answers, which the other percentiles leave out (`LoadResult.first`).
  */
 interface Result { reqPerSec?: number; p50: number; p95: number; p97_5: number; firstP50: number; errors: number }
-
-/** Gives each request a fresh Idempotency-Key (autocannon's worker loads it by path). */
-const keyedRequest = fileURLToPath(new URL('./support/keyed-request.ts', import.meta.url));
-/** Reports every answer's status and time to this thread (autocannon's worker loads it by path). */
-const latencyClient = fileURLToPath(new URL('./support/latency-client.ts', import.meta.url));
-
-/**
- * The answers' times (ms) as they arrive from autocannon's worker, one message a connection with its answers in order;
- * `stop` waits for `count` of them. A connection's first answer is kept apart (`first`): its clock starts before
- * the connection is open, and runs while autocannon's worker opens the run's other connections (5-10 ms for 50, in
- * which it reads no answer), so it times the client's start more than the call: the limit's one point select,
- * 2 ms a call, measured p50 13 ms in first answers.
- */
-function latencies() {
-  const times: number[] = [];
-  const first: number[] = [];
-  const channel = new BroadcastChannel(latencyChannel);
-  channel.onmessage = (event) => {
-    (event as MessageEvent<[number, number][]>).data.forEach(([status, ms], i) => {
-      if (status >= 200 && status < 300) (i === 0 ? first : times).push(ms);
-    });
-  };
-  return {
-    async stop(count: number): Promise<{ times: number[]; first: number[] }> {
-      const answered = () => times.length + first.length;
-      for (let waited = 0; answered() < count && waited < 5000; waited += 10) await new Promise((r) => setTimeout(r, 10));
-      channel.close();
-      if (answered() < count) throw new Error(`${count} answers counted, ${answered()} timed`);
-      return { times, first };
-    },
-  };
-}
 
 /** What every request of a run sends. */
 interface RunRequest { method?: string; headers: Record<string, string>; body?: string }
@@ -84,36 +50,20 @@ interface RunRequest { method?: string; headers: Record<string, string>; body?: 
  */
 interface Run { amount?: number; connections?: number; keyed?: boolean; connectionHeaders?: Record<string, string>[] }
 
-/**
- * One autocannon run: the answers' times (ms, from the client's side; the connections' first answers apart), the rate
- * of a timed run, and the failures.
- */
-async function timedRun(
-  url: string, init: RunRequest, run: Run = {},
-): Promise<{ times: number[]; first: number[]; reqPerSec?: number; errors: number }> {
-  const timed = latencies();
-  if (run.connectionHeaders) process.env[connectionHeadersVar] = JSON.stringify(run.connectionHeaders);
-  else delete process.env[connectionHeadersVar];
-  const result = await autocannon({
-    // The client in a thread of its own, as a real client is another machine: on the server's thread it would
-    // read answers only when the server yields, and the embedded engine's queued queries rarely do.
-    workers: 1,
-    url, connections: run.connections ?? connections, ...(run.amount ? { amount: run.amount } : { duration: seconds }),
-    method: (init.method ?? 'GET') as 'GET', headers: init.headers, ...(init.body ? { body: init.body, idReplacement: true } : {}),
-    setupClient: latencyClient as never,
-    ...(run.keyed ? { requests: [{ setupRequest: keyedRequest as never }] } : {}),
+/** The bench's client, a process of its own for the whole bench (`startLoadClient`). */
+const client = startLoadClient();
+
+/** One autocannon run, timed from the client's side. */
+function timedRun(url: string, init: RunRequest, run: Run = {}): Promise<LoadResult> {
+  return client.run({
+    url, method: init.method ?? 'GET', headers: init.headers, ...(init.body ? { body: init.body } : {}),
+    connections: run.connections ?? connections, ...(run.amount ? { amount: run.amount } : { seconds }),
+    keyed: run.keyed ?? false, ...(run.connectionHeaders ? { connectionHeaders: run.connectionHeaders } : {}),
   });
-  return {
-    ...await timed.stop(result['2xx']),
-    reqPerSec: run.amount ? undefined : result.requests.average,
-    errors: result.errors + result.non2xx,
-  };
 }
 
-type Timed = Awaited<ReturnType<typeof timedRun>>;
-
 /** Percentiles of answer times, rounded to the millisecond as autocannon's figures. */
-function summarized({ times, first, errors, reqPerSec }: Timed): Result {
+function summarized({ times, first, errors, reqPerSec }: LoadResult): Result {
   const at = (values: number[], p: number) => (values.length ? Math.round(percentile(values, p)) : 0);
   return { reqPerSec, p50: at(times, 50), p95: at(times, 95), p97_5: at(times, 97.5), firstP50: at(first, 50), errors };
 }
@@ -123,7 +73,7 @@ async function load(url: string, init: RunRequest, run: Run = {}): Promise<Resul
 }
 
 /** Runs on several lists summed up as one: their answers' times pooled. */
-function pool(runs: Timed[]): Result {
+function pool(runs: LoadResult[]): Result {
   return summarized({
     times: runs.flatMap((r) => r.times), first: runs.flatMap((r) => r.first), errors: runs.reduce((n, r) => n + r.errors, 0),
   });
@@ -199,8 +149,8 @@ async function bench(label: string, database: Database): Promise<void> {
     for (const size of wanted('POST /api/grocery') ? addSizes : []) {
       // As the web client sends every add: with an Idempotency-Key, claimed and answered in the add's transaction.
       for (const keyed of [false, true]) {
-        const alone: Timed[] = [];
-        const together: Timed[] = [];
+        const alone: LoadResult[] = [];
+        const together: LoadResult[] = [];
         const keysBefore = await keyCount(ada.userId);
         // Each list takes 400 adds under its bound; several lists give the percentiles enough answers.
         for (let n = 0; n < listsPerSize; n++) {
@@ -240,4 +190,8 @@ async function bench(label: string, database: Database): Promise<void> {
   }
 }
 
-await onEachEngine(bench);
+try {
+  await onEachEngine(bench);
+} finally {
+  client.stop();
+}
