@@ -109,6 +109,31 @@ describe('realtime over LISTEN/NOTIFY', () => {
     });
   });
 
+  it('tells a batch\'s changes that differ only in their item as one entry, and delivers each change in order', async () => {
+    await listening(async (publisher, listener) => {
+      const a = collect(listener, familyA);
+      const item = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+      const add = (i: number, byUserId = '00000000-0000-4000-8000-000000000002'): Change => ({
+        familyId: familyA, topic: 'grocery', kind: 'add_grocery_item', listId: '00000000-0000-4000-8000-000000000001',
+        id: item(i), byUserId,
+      });
+      // A batch of 150 adds by one member, one by another, then a change without an item.
+      const changes: Change[] = [
+        ...Array.from({ length: 150 }, (_, i) => add(i)), add(150, '00000000-0000-4000-8000-000000000003'),
+        { familyId: familyA, topic: 'grocery', kind: 'list_deleted', listId: '00000000-0000-4000-8000-000000000001' },
+      ];
+      const payloads = payloadsOf(changes);
+      expect(payloads).toHaveLength(1);
+      const entries = JSON.parse(payloads[0]!) as Record<string, unknown>[];
+      // The 150 in two entries (at most 100 ids each), the other member's add and the list change as they are.
+      expect(entries.map((e) => (Array.isArray(e.ids) ? e.ids.length : e.id ?? 'none'))).toEqual([100, 50, item(150), 'none']);
+      expect(changesIn(payloads[0]!)).toEqual(changes);
+      await writer.db.execute(sql`select ${publisher.publishing(changes)}`);
+      await until(() => a.length === changes.length);
+      expect(a).toEqual(changes);
+    });
+  });
+
   it('tells every server when a user\'s session is revoked or membership ends, from the database itself', async () => {
     const listener = new Realtime(reader);
     await listener.start();
