@@ -191,16 +191,15 @@ export async function openMatches(
 export type NewItemWithId = NewItem & { id: string };
 
 /**
- * An add batch's writes as data-modifying CTEs (`new_items`, `raised_items`) for one statement: the new items of a
- * list of the family, and new quantities of items of it already there. One statement text whatever their number
- * (array parameters), so the engine parses it once.
+ * An add batch's writes as data-modifying CTEs for one statement: the new items of a list of the family
+ * (`new_items`), and, when some add merged, new quantities of items of it already there (`raised_items`). One
+ * statement text per shape whatever their number (array parameters), so the engine parses each once.
  */
 export function addsWriting(
   listId: string, familyId: string, fresh: NewItemWithId[], raised: Map<string, number>, at: Date,
 ): SQL[] {
   const column = (pick: (item: NewItemWithId) => string | number | null | undefined) => textArray(fresh.map(pick));
   const when = sql`${at.toISOString()}::timestamptz`;
-  const raisedIds = textArray([...raised.keys()]);
   const writing = [
     sql`new_items as (
       insert into ${groceryItems} (id, family_id, list_id, name, quantity, unit, category, recurrence, position,
@@ -214,17 +213,19 @@ export function addsWriting(
       ], sql`, `)})
         as v(id, name, quantity, unit, category, recurrence, position, recurring_item_id, added_from_recipe_id)
     )`,
-    // `g.id = any(...)` lets the items be found by their primary key whatever the planner thinks of the join.
-    sql`raised_items as (
-      update ${groceryItems} g set quantity = v.quantity::float8, updated_at = ${when}
-      from unnest(${raisedIds}, ${textArray([...raised.values()])}) as v(id, quantity)
-      where g.id = any(${raisedIds}::uuid[]) and g.id = v.id::uuid
-        and g.list_id = ${listId} and g.family_id = ${familyId}
-    )`,
   ];
   // Only when some add merged: its generic plan read the list's open items by the list even for no ids (0.6 ms a
   // batch on a list of 1,900 items), and a batch of new items then sends a text without it.
-  return raised.size > 0 ? writing : writing.slice(0, 1);
+  if (raised.size === 0) return writing;
+  const raisedIds = textArray([...raised.keys()]);
+  // `g.id = any(...)` lets the items be found by their primary key whatever the planner thinks of the join.
+  writing.push(sql`raised_items as (
+    update ${groceryItems} g set quantity = v.quantity::float8, updated_at = ${when}
+    from unnest(${raisedIds}, ${textArray([...raised.values()])}) as v(id, quantity)
+    where g.id = any(${raisedIds}::uuid[]) and g.id = v.id::uuid
+      and g.list_id = ${listId} and g.family_id = ${familyId}
+  )`);
+  return writing;
 }
 
 export async function deletePurchased(q: Queryable, listId: string, familyId: string): Promise<number> {
