@@ -48,7 +48,7 @@ async function load(run: LoadRun): Promise<LoadResult> {
   const first: number[] = [];
   let connection = 0;
   const result = await autocannon({
-    url: run.url, method: run.method as 'GET', headers: run.headers, connections: run.connections,
+    url: run.url, method: run.method, headers: run.headers, connections: run.connections,
     ...(run.amount ? { amount: run.amount } : { duration: run.seconds }),
     // autocannon puts a fresh id for [<id>] in each request's body.
     ...(run.body ? { body: run.body, idReplacement: true } : {}),
