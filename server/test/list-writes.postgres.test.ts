@@ -2,9 +2,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import * as accounts from '@hearth/contract/accounts';
 import * as grocery from '@hearth/contract/grocery';
+import * as meals from '@hearth/contract/meals';
 import { rawRows, type Tx } from '../platform/db/client.ts';
 import { groceryItems } from '../platform/db/schema.ts';
 import { createTestApp, signUp, type Answer, type SignedInUser, type TestApp } from './harness.ts';
+import { createMeal } from '../features/meals/testing.ts';
 
 /**
  * Writes that lock one list wait for each other in the server, not in the database: there each would hold one of
@@ -107,4 +109,25 @@ it('a burst of comments on a locked list leaves connections for other families',
   expect(answers.map((a) => a.status)).toEqual(Array(15).fill(201));
   const comments = await ada.call(grocery.getComments, { params: { listId } });
   expect(comments.body).toHaveLength(15);
+});
+
+it('check-offs, reorders and a meal\'s deletion clearing items\' links, all on one list at once, never deadlock', async () => {
+  // Each raises the list's items version after writing its items (migration 0018): each must lock the list first.
+  const listId = await newList();
+  const familyId = ada.user.familyId!;
+  const meal = await createMeal(ada);
+  expect((await ada.call(meals.addMealToGroceryList, { params: { id: meal.id }, query: { groceryListId: listId } })).status).toBe(200);
+  await t.db.insert(groceryItems).values(Array.from({ length: 10 }, (_, i) => ({ familyId, listId, name: `Item ${i}`, position: 10 + i })));
+  const items = (await ada.call(grocery.getItems, { params: { listId } })).body as grocery.GroceryItem[];
+  const reversed = (shift: number) => items.map((item, i) => ({ id: item.id, position: (items.length - 1 - i + shift) % items.length }));
+  const answers = await Promise.all([
+    ...items.map((item, i) => ada.call(grocery.updateItem, { params: { itemId: item.id }, body: { isPurchased: i % 2 === 0 } })),
+    ...[0, 1, 2, 3].map((shift) => ada.call(grocery.reorderItems, { body: reversed(shift) })),
+    ada.call(meals.deleteMeal, { params: { id: meal.id } }),
+    ...items.map((item) => ada.call(grocery.updateItem, { params: { itemId: item.id }, body: { quantity: 3 } })),
+  ]);
+  expect(answers.map((a) => a.status).filter((status) => status >= 300)).toEqual([]);
+  const after = (await ada.call(grocery.getItems, { params: { listId } })).body as grocery.GroceryItem[];
+  expect(after.map((i) => i.quantity)).toEqual(Array(items.length).fill(3));
+  expect(after.map((i) => i.addedFromRecipeId)).toEqual(Array(items.length).fill(null));
 });

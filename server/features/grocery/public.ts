@@ -40,6 +40,14 @@ export async function addRecipeItemsToList(
   return n;
 }
 
+/**
+ * Locks the family's lists holding items made from the recipe, in the caller's transaction: a recipe's deletion
+ * clears those items' link, and writers of a list's items lock the list first.
+ */
+export function lockListsOfRecipe(tx: Tx, familyId: string, recipeId: string): Promise<void> {
+  return repo.lockListsLinkedTo(tx, { recipeId }, familyId);
+}
+
 export interface ListSummary {
   id: string;
   title: string;

@@ -84,6 +84,7 @@ export class RecurringService {
     const member = requireEditor(caller);
     await this.deps.db.transaction(async (tx) => {
       if (!(await repo.lockRecurring(tx, id, member.familyId))) throw notFound(m.recurringNotFound);
+      await repo.lockListsLinkedTo(tx, { recurringItemId: id }, member.familyId);
       const touched = await repo.stopRecurrence(tx, id, member.familyId, this.deps.clock.now());
       await repo.deleteRecurring(tx, id, member.familyId);
       await this.record(tx, member, 'recurring_item_deleted', id);

@@ -45,6 +45,38 @@ export async function lockList(q: Queryable, listId: string, familyId: string): 
   return row;
 }
 
+/**
+ * Locks the list of one of the family's items, answering its id (undefined without such an item). Every writer of
+ * items locks their list first: the list's items version is raised after the item rows are written (migration
+ * 0018), so a writer holding items while it waits for their list could deadlock with one holding the list.
+ */
+export async function lockItemList(q: Queryable, itemId: string, familyId: string): Promise<string | undefined> {
+  const [row] = await q.select({ id: groceryLists.id }).from(groceryLists)
+    .where(and(
+      inArray(groceryLists.id, q.select({ listId: groceryItems.listId }).from(groceryItems)
+        .where(and(eq(groceryItems.id, itemId), eq(groceryItems.familyId, familyId)))),
+      eq(groceryLists.familyId, familyId),
+    )).for('update');
+  return row?.id;
+}
+
+/**
+ * Locks the family's lists holding items linked to a recipe or to a recurring item, before the link's deletion
+ * changes those items (see `lockItemList`), in one order so two such deletions wait for each other.
+ */
+export async function lockListsLinkedTo(
+  q: Queryable, link: { recipeId: string } | { recurringItemId: string }, familyId: string,
+): Promise<void> {
+  const linked = 'recipeId' in link
+    ? eq(groceryItems.addedFromRecipeId, link.recipeId) : eq(groceryItems.recurringItemId, link.recurringItemId);
+  await q.select({ id: groceryLists.id }).from(groceryLists)
+    .where(and(
+      inArray(groceryLists.id, q.select({ listId: groceryItems.listId }).from(groceryItems)
+        .where(and(linked, eq(groceryItems.familyId, familyId)))),
+      eq(groceryLists.familyId, familyId),
+    )).orderBy(groceryLists.id).for('update');
+}
+
 export async function deleteList(q: Queryable, listId: string, familyId: string): Promise<void> {
   await q.delete(groceryLists).where(and(eq(groceryLists.id, listId), eq(groceryLists.familyId, familyId)));
 }
@@ -67,15 +99,67 @@ type ItemTuple = [
 ];
 
 /**
- * A list's items in list order as one JSON text of compact rows (`ItemTuple`), or null unless the list is the
- * family's: the ownership check and the read in one statement. Each row is the item's `shown_json`, written when
- * the item changed: joining them costs about half of writing them on every read (PGlite, 100 items: ~85 against
- * ~185 us a statement). Arrays, not objects: writing an object per item was most of the database's time.
+ * The items of list `l` (the enclosing query's) in list order as one JSON text of compact rows (`ItemTuple`). Each
+ * row is the item's `shown_json`, written when the item changed: joining them costs about half of writing them on
+ * every read (PGlite, 100 items: ~85 against ~185 us a statement). Arrays, not objects: writing an object per item
+ * was most of the database's time.
+ */
+const itemsText = sql`'[' || coalesce((select string_agg(i.shown_json, ',' order by i.position, i.created_at)
+  from ${groceryItems} i where i.list_id = l.id and i.family_id = l.family_id), '') || ']'`;
+
+/** The family's list `l`, for an expression that reads `l` (null unless the list is the family's). */
+const ofFamilyList = (listId: SQL, familyId: SQL, read: SQL) =>
+  sql`(select ${read} from ${groceryLists} l where l.id = ${listId} and l.family_id = ${familyId})`;
+
+/**
+ * A list's items in list order (`itemsText`), or null unless the list is the family's: the ownership check and the
+ * read in one statement.
  */
 function itemsJson(listId: SQL, familyId: SQL): SQL {
-  return sql`(select '[' || coalesce((select string_agg(i.shown_json, ',' order by i.position, i.created_at)
-    from ${groceryItems} i where i.list_id = l.id and i.family_id = l.family_id), '') || ']'
-    from ${groceryLists} l where l.id = ${listId} and l.family_id = ${familyId})`;
+  return ofFamilyList(listId, familyId, itemsText);
+}
+
+/**
+ * A list's items version, then a space and its items (`itemsText`) unless that version is `held` (the version
+ * whose answer the server already holds: the items are then not read); null unless the list is the family's.
+ */
+function versionedItemsJson(listId: SQL, familyId: SQL, held: SQL): SQL {
+  return ofFamilyList(listId, familyId, sql`case when l.items_version = ${held} then l.items_version::text
+    else l.items_version::text || ' ' || ${itemsText} end`);
+}
+
+/** A list's items as `versionedItemsJson` answers them: the items text is null when it was the version held. */
+export interface VersionedItems {
+  version: number;
+  text: string | null;
+}
+
+export function parseVersionedItems(answer: string): VersionedItems {
+  const space = answer.indexOf(' ');
+  return space < 0
+    ? { version: Number(answer), text: null }
+    : { version: Number(answer.slice(0, space)), text: answer.slice(space + 1) };
+}
+
+/**
+ * The items of the route's `listId` with their version (`versionedItemsJson`, null unless the list is the caller's
+ * family's), read in the session lookup; `held` tells the version of a list whose answer the server holds.
+ */
+export function itemsWithSession(held: (listId: string) => number | undefined): SessionRead {
+  return {
+    name: 'grocery_items',
+    params: ['listId', 'held'],
+    given: ({ listId }) => ({ held: String(held(String(listId)) ?? -1) }),
+    expression: (familyId, param) =>
+      versionedItemsJson(sql`${param('listId')}::uuid`, familyId, sql`${param('held')}::bigint`),
+  };
+}
+
+/** A list's items with their version, read whole (undefined unless the list is the family's). */
+export async function versionedItems(q: Queryable, listId: string, familyId: string): Promise<VersionedItems | undefined> {
+  const [row] = await rawRows<{ items: string | null }>(q,
+    sql`select ${versionedItemsJson(sql`${listId}::uuid`, sql`${familyId}::uuid`, sql`-1`)} as items`);
+  return row?.items == null ? undefined : parseVersionedItems(row.items);
 }
 
 /** Items as `itemsJson` answers them, with the list and family ids every item carries. */
@@ -84,13 +168,6 @@ export function parseItems(text: string, listId: string, familyId: string): Show
     id, name, quantity, unit, category, recurrence, isPurchased, recurringItemId, addedFromRecipeId,
   ]) => ({ id, name, quantity, unit, category, recurrence, isPurchased, recurringItemId, addedFromRecipeId, listId, familyId }));
 }
-
-/** The items of the route's `listId` (JSON text, null unless the list is the caller's family's), read in the session lookup. */
-export const itemsWithSession: SessionRead = {
-  name: 'grocery_items',
-  params: ['listId'],
-  expression: (familyId, param) => itemsJson(sql`${param('listId')}::uuid`, familyId),
-};
 
 /** The items of the family's list in list order, or undefined when the family has no such list. */
 export async function listItems(q: Queryable, listId: string, familyId: string): Promise<ShownItem[] | undefined> {

@@ -4,16 +4,17 @@ import { route, routeCheckingSession, type App } from '../../platform/http/route
 import { CommentService } from './comment-service.ts';
 import { listWrite } from './public.ts';
 import { RecurringService } from './recurring-service.ts';
-import { GroceryService, sessionReads } from './service.ts';
+import { listsWithSession } from './repository.ts';
+import { GroceryService } from './service.ts';
 
 export function groceryRoutes(app: App, deps: Deps): void {
   const grocery = new GroceryService(deps);
   route(app, deps, api.getLists, async ({ params, caller, read }) => grocery.lists(caller, params.familyId, read),
-    { readWithSession: sessionReads.lists });
+    { readWithSession: listsWithSession });
   route(app, deps, api.createList, ({ body, caller, db }) => grocery.createList(caller, body, db));
   route(app, deps, api.deleteList, ({ params, caller }) => grocery.deleteList(caller, params.listId));
   route(app, deps, api.getItems, async ({ params, caller, read }) => grocery.items(caller, params.listId, read),
-    { readWithSession: sessionReads.items, reusesAnswers: true });
+    { readWithSession: grocery.itemsRead, reusesAnswers: true });
   routeCheckingSession(app, api.addItem, ({ body, token, key }) => grocery.addItem(token, body, key));
   route(app, deps, api.updateItem, ({ params, body, caller }) => grocery.updateItem(caller, params.itemId, body));
   route(app, deps, api.deleteItem, ({ params, caller }) => grocery.deleteItem(caller, params.itemId));

@@ -10,25 +10,26 @@ import type { Deps } from '../../platform/deps.ts';
 import type { SentKey } from '../../platform/idempotency.ts';
 import { writingCaller } from '../../platform/http/route.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
-import { TextMemo } from '../../platform/text-memo.ts';
+import { VersionMemo } from '../../platform/version-memo.ts';
 import { toItem, toList } from './mapper.ts';
 import { ItemAdds } from './item-adds.ts';
 import { lockFamilyList } from './positions.ts';
 import * as repo from './repository.ts';
 
 /** The hot reads the routes run in the caller's session lookup (`readWithSession`). */
-export const sessionReads = { lists: repo.listsWithSession, items: repo.itemsWithSession };
 
 /** A list's order as sent: item ids with their 0-based places. */
 type Order = { id: string; position: number }[];
 
-/** Lists' items as last answered, by family and list: about 100 characters an item, so some 40,000 items in all. */
+/** Lists' items as last answered, by list, sized by their text: ~100 characters an item, some 40,000 items in all. */
 const shownItemsChars = 4_000_000;
 
 export class GroceryService {
   private readonly deps: Deps;
-  private readonly shownItems = new TextMemo<GroceryItem[]>(shownItemsChars);
+  private readonly shownItems = new VersionMemo<GroceryItem[]>(shownItemsChars);
   private readonly adds: ItemAdds;
+  /** A list's items, read in the session lookup: not read at all while the list is at the version held here. */
+  readonly itemsRead = repo.itemsWithSession((listId) => this.shownItems.version(listId));
   constructor(deps: Deps) {
     this.deps = deps;
     this.adds = new ItemAdds(deps);
@@ -75,18 +76,28 @@ export class GroceryService {
   }
 
   /**
-   * `itemsJson`: `repo.itemsWithSession`, read for the caller (null unless the list is the caller's family's). The
-   * answer is built once per change of the list and then answered again (frozen: every request shares it).
+   * `itemsRead`'s answer for the caller (null unless the list is the caller's family's). The answer is built once
+   * per version of the list's items and then answered again (frozen: every request shares it). Keyed by list
+   * alone, as the held version is asked for before the caller's family is known: a list never changes family, and
+   * the answer is only reused once the lookup has found the list in the caller's.
    */
-  items(caller: Caller, listId: string, itemsJson: unknown): GroceryItem[] {
+  async items(caller: Caller, listId: string, read: unknown): Promise<GroceryItem[]> {
     const member = requireFamily(caller);
-    if (typeof itemsJson !== 'string') throw notFound(m.listNotFound);
-    return this.shownItems.get(`${member.familyId}:${listId}`, itemsJson, () => {
-      const items = repo.parseItems(itemsJson, listId, member.familyId)
-        .map((row, place) => Object.freeze(toItem(row, place)));
-      Object.freeze(items);
-      return items;
-    });
+    if (typeof read !== 'string') throw notFound(m.listNotFound);
+    let { version, text } = repo.parseVersionedItems(read);
+    if (text === null) {
+      const held = this.shownItems.get(listId, version);
+      if (held) return held;
+      // A later version replaced it meanwhile, or other lists' answers pushed it out: read the list whole.
+      const whole = await repo.versionedItems(this.deps.db, listId, member.familyId);
+      if (!whole || whole.text === null) throw notFound(m.listNotFound);
+      version = whole.version;
+      text = whole.text;
+    }
+    const items = repo.parseItems(text, listId, member.familyId).map((row, place) => Object.freeze(toItem(row, place)));
+    Object.freeze(items);
+    this.shownItems.set(listId, version, items, text.length);
+    return items;
   }
 
   /**
@@ -110,6 +121,7 @@ export class GroceryService {
   async updateItem(caller: Caller, itemId: string, body: BodyOf<typeof updateItem>) {
     const member = requireEditor(caller);
     return this.deps.db.transaction(async (tx) => {
+      if (!(await repo.lockItemList(tx, itemId, member.familyId))) throw notFound(m.itemNotFound);
       const row = await repo.updateItem(tx, itemId, member.familyId, {
         name: body.name, quantity: body.quantity, unit: body.unit, category: body.category,
         recurrence: body.recurrence, isPurchased: body.isPurchased, updatedAt: this.now,

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as accounts from '@hearth/contract/accounts';
 import { SessionLookups } from '../../platform/auth/sessions.ts';
 import { createTestApp, signUp, statementsOf, type SignedInUser, type TestApp } from '../../test/harness.ts';
-import { parseItems, parseLists } from './repository.ts';
-import { sessionReads } from './service.ts';
+import { itemsWithSession, listsWithSession, parseItems, parseLists, parseVersionedItems } from './repository.ts';
 import { joinAs, newItem, newList } from './test-helpers.ts';
 
 /**
@@ -29,6 +28,15 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t.close(); });
 
+/** The read of a server that holds no list's answer. */
+const itemsRead = itemsWithSession(() => undefined);
+/** The names of the items a read answered (null for none), with the version it answered. */
+const itemNames = (read: unknown, listId: string, familyId: string) => {
+  if (typeof read !== 'string') return null;
+  const { version, text } = parseVersionedItems(read);
+  return { version, names: text === null ? null : parseItems(text, listId, familyId).map((i) => i.name) };
+};
+
 describe('hot reads in session lookups answered together', () => {
   it('read each caller\'s own family\'s list by the caller\'s own param, in one statement, null for another family\'s', async () => {
     const signedOut = await signUp(t, { name: 'Cleo' });
@@ -42,12 +50,11 @@ describe('hot reads in session lookups answered together', () => {
     let answers: Awaited<ReturnType<SessionLookups['resolveWith']>>[] = [];
     const statements = await statementsOf(t, async () => {
       answers = await Promise.all(asked.map(([user, listId]) =>
-        lookups.resolveWith(user.token, sessionReads.items, { listId })));
+        lookups.resolveWith(user.token, itemsRead, { listId })));
     });
     expect(statements).toBe(1);
     const names = (answer: (typeof answers)[number], listId: string) => answer && [
-      answer.caller.name,
-      answer.read === null ? null : parseItems(answer.read as string, listId, answer.caller.familyId!).map((i) => i.name),
+      answer.caller.name, itemNames(answer.read, listId, answer.caller.familyId!)?.names ?? null,
     ];
     const expected = [['Ada', ['Milk']], ['Ben', ['Milk']], ['Zed', ['Nails']], ['Zed', null], ['Ada', null], null];
     expect(answers.map((a, i) => names(a, asked[i]![1]))).toEqual([...expected, ...expected]);
@@ -58,9 +65,9 @@ describe('hot reads in session lookups answered together', () => {
     let answers: unknown[] = [];
     const statements = await statementsOf(t, async () => {
       answers = await Promise.all([
-        lookups.resolveWith(ada.token, sessionReads.lists),
-        lookups.resolveWith(zed.token, sessionReads.lists),
-        lookups.resolveWith(ada.token, sessionReads.items, { listId: adaList }),
+        lookups.resolveWith(ada.token, listsWithSession),
+        lookups.resolveWith(zed.token, listsWithSession),
+        lookups.resolveWith(ada.token, itemsRead, { listId: adaList }),
         lookups.resolve(ben.token).then((caller) => caller?.name),
       ]);
     });
@@ -70,7 +77,25 @@ describe('hot reads in session lookups answered together', () => {
     ];
     expect(parseLists(adaLists.read).map((l) => l.title)).toEqual(['Market']);
     expect(parseLists(zedLists.read).map((l) => l.title)).toEqual(['Zed\'s']);
-    expect(parseItems(adaItems.read, adaList, ada.user.familyId!).map((i) => i.name)).toEqual(['Milk']);
+    expect(itemNames(adaItems.read, adaList, ada.user.familyId!)?.names).toEqual(['Milk']);
     expect(benName).toBe('Ben');
+  });
+
+  it('skip reading the items of a list at the version the server holds, and still answer another family nothing', async () => {
+    const lookups = new SessionLookups(t.db, t.clock);
+    const first = await lookups.resolveWith(ada.token, itemsRead, { listId: adaList });
+    const version = itemNames(first?.read, adaList, ada.user.familyId!)!.version;
+    const holding = itemsWithSession((listId) => (listId === adaList ? version : undefined));
+    const [held, zedAsking] = await Promise.all([
+      lookups.resolveWith(ben.token, holding, { listId: adaList }),
+      lookups.resolveWith(zed.token, holding, { listId: adaList }),
+    ]);
+    expect(itemNames(held?.read, adaList, ada.user.familyId!)).toEqual({ version, names: null });
+    expect(zedAsking?.read).toBeNull();
+    await newItem(ada, adaList, 'Eggs');
+    const changed = await lookups.resolveWith(ben.token, holding, { listId: adaList });
+    const after = itemNames(changed?.read, adaList, ada.user.familyId!)!;
+    expect(after.version).toBeGreaterThan(version);
+    expect(after.names).toEqual(['Eggs', 'Milk']);
   });
 });

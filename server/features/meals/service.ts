@@ -6,7 +6,7 @@ import type { Caller } from '../../platform/auth/sessions.ts';
 import type { Queryable, Tx } from '../../platform/db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
-import { addRecipeItemsToList } from '../grocery/public.ts';
+import { addRecipeItemsToList, lockListsOfRecipe } from '../grocery/public.ts';
 import { requireRoomForMeal } from './bounds.ts';
 import { toMeal } from './mapper.ts';
 import * as repo from './repository.ts';
@@ -79,6 +79,8 @@ export class MealService {
   async delete(caller: Caller, id: string): Promise<null> {
     const member = requireEditor(caller);
     await this.deps.db.transaction(async (tx) => {
+      // Its items on lists lose their link to it.
+      await lockListsOfRecipe(tx, member.familyId, id);
       if (!(await repo.deleteMeal(tx, member.familyId, id))) throw notFound(mealMessages.notFound);
       await this.record(tx, member, 'meal_deleted', id);
     });

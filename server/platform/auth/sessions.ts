@@ -40,8 +40,10 @@ export async function createSession(q: Queryable, clock: Clock, userId: string):
 export interface SessionRead {
   /** Lookups with the same read are answered together. */
   name: string;
-  /** The route params `expression` reads. */
+  /** The params `expression` reads: the route's, and those `given` adds. */
   params?: string[];
+  /** Params of the server's own, from the route's, as the lookup is made (what the server already holds, say). */
+  given?: (params: Record<string, unknown>) => Record<string, string>;
   expression: (familyId: SQL, param: (name: string) => SQL) => SQL;
 }
 
@@ -144,7 +146,8 @@ export class SessionLookups {
   async resolveWith(
     token: string, read?: SessionRead, params: Record<string, unknown> = {},
   ): Promise<{ caller: Caller; read: unknown } | null> {
-    const found = await this.batches.submit(read?.name ?? '', { hash: hashToken(token), read, params });
+    const all = read?.given ? { ...params, ...read.given(params) } : params;
+    const found = await this.batches.submit(read?.name ?? '', { hash: hashToken(token), read, params: all });
     if (!found) return null;
     const caller = callerOf(found.row);
     if (!caller) return null;

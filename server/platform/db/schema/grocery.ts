@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  boolean, doublePrecision, foreignKey, index, integer, pgTable, text, timestamp, unique, uuid, type AnyPgColumn,
+  bigint, boolean, doublePrecision, foreignKey, index, integer, pgTable, text, timestamp, unique, uuid, type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { createdAt, id } from './columns.ts';
@@ -14,6 +14,11 @@ export const groceryLists = pgTable('grocery_lists', {
   createdAt: createdAt(),
   /** How many items the list has, kept by triggers on grocery_items (migration 0015): a list's bound needs no count. */
   itemCount: integer('item_count').notNull().default(0),
+  /**
+   * Raised by every statement that changes the list's items, in that statement (triggers on grocery_items, migration
+   * 0018): a list read whose server already holds the answer for this version skips reading the items.
+   */
+  itemsVersion: bigint('items_version', { mode: 'number' }).notNull().default(0),
 }, (t) => [
   // The family's lists; and what an item's (list, family) reference points at (migration 0017).
   unique('grocery_lists_family_id_key').on(t.familyId, t.id),

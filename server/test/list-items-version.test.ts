@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import * as grocery from '@hearth/contract/grocery';
+import * as meals from '@hearth/contract/meals';
+import { rawRows } from '../platform/db/client.ts';
+import { groceryItems, groceryLists } from '../platform/db/schema.ts';
+import { days } from '../platform/clock.ts';
+import { createTestApp, signUp, type SignedInUser, type TestApp } from './harness.ts';
+import { itemsOf, newItem, newList, newRecurring, runRecurringJob } from '../features/grocery/test-helpers.ts';
+import { createMeal } from '../features/meals/testing.ts';
+
+/**
+ * A list read skips reading the items while the list is at the version whose answer the server holds (migration
+ * 0018): every way a list's items change must raise its version, or a member would be answered an old list.
+ */
+
+let t: TestApp;
+let ada: SignedInUser;
+let familyId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  ada = await signUp(t, { name: 'Ada' });
+  familyId = ada.user.familyId!;
+});
+afterAll(async () => { await t.close(); });
+
+const versionOf = async (listId: string) => (await t.db.select({ v: groceryLists.itemsVersion }).from(groceryLists)
+  .where(eq(groceryLists.id, listId)))[0]!.v;
+
+/** The list as its rows are now, read past every server memo, in the fields an answer shows. */
+async function stored(listId: string) {
+  return (await rawRows<Record<string, unknown>>(t.db, sql`select id, name, quantity, is_purchased, recurrence,
+    recurring_item_id, added_from_recipe_id from ${groceryItems} where list_id = ${listId} order by position, created_at`))
+    .map((r) => [r.id, r.name, r.quantity, r.is_purchased, r.recurrence, r.recurring_item_id, r.added_from_recipe_id]);
+}
+
+const answered = async (listId: string) => (await itemsOf(ada, listId))
+  .map((i) => [i.id, i.name, i.quantity, i.isPurchased, i.recurrence, i.recurringItemId, i.addedFromRecipeId]);
+
+describe('a list\'s items version', () => {
+  it('rises with every kind of change to the list\'s items, and the list\'s answer follows each at once', async () => {
+    const market = await newList(ada, 'Market');
+    const hardware = await newList(ada, 'Hardware');
+    await newItem(ada, hardware, 'Nails');
+    const meal = await createMeal(ada);
+    let recurringId = '';
+
+    const changes: [string, () => Promise<unknown>][] = [
+      ['adds, in a burst', () => Promise.all(['Milk', 'Eggs', 'Bread'].map((name) => newItem(ada, market, name)))],
+      ['an add merged into an item', () => newItem(ada, market, 'milk', { quantity: 2 })],
+      ['a meal\'s ingredients', () => ada.call(meals.addMealToGroceryList, { params: { id: meal.id }, query: { groceryListId: market } })],
+      ['a check-off', async () => {
+        const [first] = await itemsOf(ada, market);
+        return ada.call(grocery.updateItem, { params: { itemId: first!.id }, body: { isPurchased: true } });
+      }],
+      ['a reorder', async () => {
+        const items = await itemsOf(ada, market);
+        return ada.call(grocery.reorderItems, { body: items.map((item, i) => ({ id: item.id, position: items.length - 1 - i })) });
+      }],
+      ['a recurring item\'s return', async () => {
+        recurringId = (await newRecurring(ada, market, 'Coffee', 'WEEKLY')).id;
+        t.clock.advance(days(8));
+        return runRecurringJob(t);
+      }],
+      ['a recurring item\'s deletion', () => ada.call(grocery.deleteRecurringItem, { params: { id: recurringId } })],
+      ['the meal\'s deletion', () => ada.call(meals.deleteMeal, { params: { id: meal.id } })],
+      ['an item\'s deletion', async () => {
+        const [first] = await itemsOf(ada, market);
+        return ada.call(grocery.deleteItem, { params: { itemId: first!.id } });
+      }],
+      ['clearing purchased items', async () => {
+        const [first] = await itemsOf(ada, market);
+        await ada.call(grocery.updateItem, { params: { itemId: first!.id }, body: { isPurchased: true } });
+        return ada.call(grocery.clearPurchased, { params: { listId: market } });
+      }],
+      ['rows written in one statement across lists', () => t.db.insert(groceryItems).values([market, hardware].map((listId, i) => ({
+        familyId, listId, name: `Bulk ${i}`, position: 100 + i,
+      })))],
+    ];
+    for (const [change, make] of changes) {
+      const before = await answered(market);
+      expect(before, `before ${change}`).toEqual(await stored(market));
+      const version = await versionOf(market);
+      const other = await versionOf(hardware);
+      const otherAnswer = await answered(hardware);
+      const result = await make();
+      if (result && typeof result === 'object' && 'status' in result) expect(result.status, change).toBeLessThan(300);
+      expect(await versionOf(market), change).toBeGreaterThan(version);
+      const after = await answered(market);
+      expect(after, change).not.toEqual(before);
+      expect(after, change).toEqual(await stored(market));
+      if (change !== 'rows written in one statement across lists') {
+        expect(await versionOf(hardware), `${change}, another list`).toBe(other);
+        expect(await answered(hardware)).toEqual(otherAnswer);
+      }
+    }
+    expect(await answered(hardware)).toEqual(await stored(hardware));
+  });
+
+  it('is left alone by reads, and the version a server holds never answers another family', async () => {
+    const listId = await newList(ada, 'Unchanged');
+    await newItem(ada, listId, 'Tea');
+    const first = await itemsOf(ada, listId);
+    const version = await versionOf(listId);
+    expect(await itemsOf(ada, listId)).toEqual(first);
+    expect(await versionOf(listId)).toBe(version);
+    const zed = await signUp(t, { name: 'Zed' });
+    expect((await zed.call(grocery.getItems, { params: { listId } })).status).toBe(404);
+  });
+});
