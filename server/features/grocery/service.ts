@@ -16,8 +16,6 @@ import { ItemAdds } from './item-adds.ts';
 import { lockFamilyList } from './positions.ts';
 import * as repo from './repository.ts';
 
-/** The hot reads the routes run in the caller's session lookup (`readWithSession`). */
-
 /** A list's order as sent: item ids with their 0-based places. */
 type Order = { id: string; position: number }[];
 
