@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import * as accounts from '@hearth/contract/accounts';
+import { idempotencyHeader } from '@hearth/contract/endpoint';
 import * as grocery from '@hearth/contract/grocery';
 import * as meals from '@hearth/contract/meals';
 import { rawRows, type Tx } from '../platform/db/client.ts';
@@ -29,12 +30,18 @@ afterAll(async () => { await t.close(); });
  * Takes the list's lock in another transaction (another server process, say) and does `work` under it; answers the
  * function that commits it, giving the lock back.
  */
-async function holdList(listId: string, work: (tx: Tx) => Promise<unknown> = async () => {}): Promise<() => Promise<void>> {
+function holdList(listId: string, work?: (tx: Tx) => Promise<unknown>): Promise<() => Promise<void>> {
+  return holdListOn(t, listId, work);
+}
+
+async function holdListOn(
+  app: TestApp, listId: string, work: (tx: Tx) => Promise<unknown> = async () => {},
+): Promise<() => Promise<void>> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => { release = resolve; });
   let held!: () => void;
   const isHeld = new Promise<void>((resolve) => { held = resolve; });
-  const holder = t.db.transaction(async (tx) => {
+  const holder = app.db.transaction(async (tx) => {
     await tx.execute(sql`select id from grocery_lists where id = ${listId} for update`);
     await work(tx);
     held();
@@ -130,4 +137,31 @@ it('check-offs, reorders and a meal\'s deletion clearing items\' links, all on o
   const after = (await ada.call(grocery.getItems, { params: { listId } })).body as grocery.GroceryItem[];
   expect(after.map((i) => i.quantity)).toEqual(Array(items.length).fill(3));
   expect(after.map((i) => i.addedFromRecipeId)).toEqual(Array(items.length).fill(null));
+});
+
+it('one key sent with adds to two lists at once is answered once, and the retried add takes its write only once', async () => {
+  // Both batches read the key unanswered under their lists' locks; the one recording it second retries and is then
+  // answered the first's answer. Writes a minute: 4, two of them the lists', so a retry taking the caller's write again
+  // would answer 429.
+  const strict = await createTestApp({ env: { WRITES_PER_MINUTE: '4' } });
+  try {
+    const cleo = await signUp(strict, { name: 'Cleo' });
+    const lists = await Promise.all(['One', 'Two'].map(async (title) =>
+      (await cleo.call(grocery.createList, { body: { familyId: cleo.user.familyId, title } })).body.id as string));
+    const holders = await Promise.all(lists.map((listId) => holdListOn(strict, listId)));
+    const adding = lists.map((listId) => cleo.call(grocery.addItem, {
+      body: { name: 'Milk', quantity: 1, unit: null, category: null, listId, familyId: cleo.user.familyId },
+      headers: { [idempotencyHeader]: 'same-key' },
+    }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await Promise.all(holders.map((release) => release()));
+    const answers = await Promise.all(adding);
+    expect(answers.map((a) => a.status)).toEqual([201, 201]);
+    expect(answers[1]!.body).toEqual(answers[0]!.body);
+    const onLists = await Promise.all(lists.map(async (listId) =>
+      ((await cleo.call(grocery.getItems, { params: { listId } })).body as grocery.GroceryItem[]).length));
+    expect(onLists.sort()).toEqual([0, 1]);
+  } finally {
+    await strict.close();
+  }
 });

@@ -41,6 +41,8 @@ export interface ItemAdd {
 export class ItemAdds {
   private readonly deps: Deps;
   private readonly batches: Batches<ItemAdd, GroceryItem>;
+  /** Adds counted in their caller's write rate: a batch run again (`write`, `Batches`) does not count them twice. */
+  private readonly counted = new WeakSet<ItemAdd>();
 
   constructor(deps: Deps) {
     this.deps = deps;
@@ -95,7 +97,9 @@ export class ItemAdds {
       const members: (FamilyCaller | undefined)[] = [];
       const outcomes: (Outcome<GroceryItem> | undefined)[] = adds.map((add, i) => {
         try {
-          const member = requireEditor(writingCaller(this.deps, sessions.callers[i] ?? null));
+          const caller = writingCaller(this.deps, sessions.callers[i] ?? null, this.counted.has(add));
+          this.counted.add(add);
+          const member = requireEditor(caller);
           requireOwnFamily(member, add.familyId);
           if (!list) throw notFound(m.listNotFound);
           members[i] = member;

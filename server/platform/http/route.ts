@@ -133,10 +133,13 @@ export function routeCheckingSession<E extends Endpoint>(
   });
 }
 
-/** A write's caller as every route checks one: signed in (401), within the per-user write rate (429). */
-export function writingCaller(deps: Deps, caller: Caller | null): Caller {
+/**
+ * A write's caller as every route checks one: signed in (401), within the per-user write rate (429). `counted`: the
+ * write took its place in the rate already (a batch of writes run again), so it is not counted twice.
+ */
+export function writingCaller(deps: Deps, caller: Caller | null, counted = false): Caller {
   if (!caller) throw unauthenticated(messages.sessionExpired);
-  if (!deps.writeRate.take(caller.userId)) throw rateLimited(errorMessages.tooManyWrites);
+  if (!counted && !deps.writeRate.take(caller.userId)) throw rateLimited(errorMessages.tooManyWrites);
   return caller;
 }
 
