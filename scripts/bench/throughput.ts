@@ -10,7 +10,8 @@
  * Percentiles leave out each connection's first answer, which times the connection's opening; their p50 is shown
  * apart.
  * BENCH_SECONDS sets each run's length (default 10); BENCH_ONLY=<text> runs only the calls whose name contains it
- * (and the limit), to compare one call before and after a change. Run: `node scripts/bench/throughput.ts`.
+ * ending where a word or path ends ("GET /api/me" is not the meals read; "POST /api/grocery" is every add run), and
+ * the limit, to compare one call before and after a change. Run: `node scripts/bench/throughput.ts`.
  */
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
@@ -33,7 +34,8 @@ const warmUpAdds = 1500;
 // The largest list leaves room for every add under the list bound.
 const addSizes = [100, 1000, groceryLimits.itemsPerList - addsPerSize - addsPerSize / 3];
 const only = process.env.BENCH_ONLY;
-const wanted = (name: string) => !only || name.includes(only);
+const onlyPattern = only ? new RegExp(`${only.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w/])`) : null;
+const wanted = (name: string) => !onlyPattern || onlyPattern.test(name);
 
 /**
  * `reqPerSec` is undefined for a fixed number of requests: autocannon times those runs in whole seconds. `firstP50`
