@@ -107,4 +107,18 @@ describe('a list\'s items version', () => {
     const zed = await signUp(t, { name: 'Zed' });
     expect((await zed.call(grocery.getItems, { params: { listId } })).status).toBe(404);
   });
+
+  it('lets a list holding items linked to a meal and to a recurring item be deleted, cascades and triggers together', async () => {
+    const listId = await newList(ada, 'Deleted whole');
+    await newItem(ada, listId, 'Tea');
+    const meal = await createMeal(ada);
+    expect((await ada.call(meals.addMealToGroceryList, { params: { id: meal.id }, query: { groceryListId: listId } })).status).toBe(200);
+    await newRecurring(ada, listId, 'Coffee', 'WEEKLY');
+    t.clock.advance(days(8));
+    expect(await runRecurringJob(t)).toBe(1);
+    expect((await ada.call(grocery.deleteList, { params: { listId } })).status).toBeLessThan(300);
+    expect(await stored(listId)).toEqual([]);
+    expect((await ada.call(grocery.getItems, { params: { listId } })).status).toBe(404);
+    expect((await ada.call(meals.deleteMeal, { params: { id: meal.id } })).status).toBeLessThan(300);
+  });
 });
