@@ -46,35 +46,35 @@ export async function lockList(q: Queryable, listId: string, familyId: string): 
 }
 
 /**
- * Locks the list of one of the family's items, answering its id (undefined without such an item). Every writer of
- * items locks their list first: the list's items version is raised after the item rows are written (migration
- * 0018), so a writer holding items while it waits for their list could deadlock with one holding the list.
+ * Locks the family's lists holding the items `items` selects, in id order, answering their ids. Every writer of items
+ * locks their list first: the list's items version is raised after the item rows are written (migration 0018), so
+ * a writer holding items while it waits for their list could deadlock with one holding the list; in one order, two
+ * writers of several lists wait for each other.
  */
-export async function lockItemList(q: Queryable, itemId: string, familyId: string): Promise<string | undefined> {
-  const [row] = await q.select({ id: groceryLists.id }).from(groceryLists)
+async function lockListsHolding(q: Queryable, items: SQL, familyId: string): Promise<string[]> {
+  const rows = await q.select({ id: groceryLists.id }).from(groceryLists)
     .where(and(
       inArray(groceryLists.id, q.select({ listId: groceryItems.listId }).from(groceryItems)
-        .where(and(eq(groceryItems.id, itemId), eq(groceryItems.familyId, familyId)))),
+        .where(and(items, eq(groceryItems.familyId, familyId)))),
       eq(groceryLists.familyId, familyId),
-    )).for('update');
-  return row?.id;
+    )).orderBy(groceryLists.id).for('update');
+  return rows.map((r) => r.id);
+}
+
+/** Locks the list of one of the family's items, answering its id (undefined without such an item). */
+export async function lockItemList(q: Queryable, itemId: string, familyId: string): Promise<string | undefined> {
+  return (await lockListsHolding(q, eq(groceryItems.id, itemId), familyId))[0];
 }
 
 /**
  * Locks the family's lists holding items linked to a recipe or to a recurring item, before the link's deletion
- * changes those items (see `lockItemList`), in one order so two such deletions wait for each other.
+ * changes those items.
  */
 export async function lockListsLinkedTo(
   q: Queryable, link: { recipeId: string } | { recurringItemId: string }, familyId: string,
 ): Promise<void> {
-  const linked = 'recipeId' in link
-    ? eq(groceryItems.addedFromRecipeId, link.recipeId) : eq(groceryItems.recurringItemId, link.recurringItemId);
-  await q.select({ id: groceryLists.id }).from(groceryLists)
-    .where(and(
-      inArray(groceryLists.id, q.select({ listId: groceryItems.listId }).from(groceryItems)
-        .where(and(linked, eq(groceryItems.familyId, familyId)))),
-      eq(groceryLists.familyId, familyId),
-    )).orderBy(groceryLists.id).for('update');
+  await lockListsHolding(q, 'recipeId' in link
+    ? eq(groceryItems.addedFromRecipeId, link.recipeId) : eq(groceryItems.recurringItemId, link.recurringItemId), familyId);
 }
 
 export async function deleteList(q: Queryable, listId: string, familyId: string): Promise<void> {

@@ -1,17 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { groceryLimits, groceryMessages } from '@hearth/contract/grocery';
 import * as grocery from '@hearth/contract/grocery';
 import * as meals from '@hearth/contract/meals';
 import { rawRows } from '../platform/db/client.ts';
 import { groceryItems, groceryLists } from '../platform/db/schema.ts';
-import { days } from '../platform/clock.ts';
 import { createTestApp, signUp, type SignedInUser, type TestApp } from './harness.ts';
 import { itemsOf, newItem, newList, newRecurring, runRecurringJob } from '../features/grocery/test-helpers.ts';
 import { createMeal } from '../features/meals/testing.ts';
+import { days } from '../platform/clock.ts';
 
 /**
- * A list read skips reading the items while the list is at the version whose answer the server holds (migration
- * 0018): every way a list's items change must raise its version, or a member would be answered an old list.
+ * What the triggers on grocery_items keep on each list, so every way items come and go must move it exactly:
+ * - the item count (migration 0015), from which adds read the list's bound;
+ * - the items version (migration 0018): a list read skips reading the items while the list is at the version whose
+ *   answer the server holds, so a change that did not raise it would answer a member an old list.
  */
 
 let t: TestApp;
@@ -23,6 +26,69 @@ beforeAll(async () => {
   familyId = ada.user.familyId!;
 });
 afterAll(async () => { await t.close(); });
+
+const kept = async (listId: string) => (await t.db.select({ n: groceryLists.itemCount }).from(groceryLists)
+  .where(eq(groceryLists.id, listId)))[0]?.n;
+const rows = async (listId: string) => (await t.db.select({ n: count() }).from(groceryItems)
+  .where(and(eq(groceryItems.listId, listId), eq(groceryItems.familyId, familyId))))[0]!.n;
+
+async function expectCounts(lists: string[], expected: number[]): Promise<void> {
+  expect(await Promise.all(lists.map(rows))).toEqual(expected);
+  expect(await Promise.all(lists.map(kept))).toEqual(expected);
+}
+
+describe('a list\'s item count', () => {
+  it('follows adds, merges, recipes, returning items, deletes, clearing and a list\'s deletion', async () => {
+    const lists = [await newList(ada, 'Market'), await newList(ada, 'Hardware')];
+    const [market, hardware] = lists as [string, string];
+    // A burst with merges: Milk and Eggs twice each make two rows, Bread one.
+    await Promise.all(['Milk', 'Eggs', 'milk', 'Bread', 'eggs'].map((name) => newItem(ada, market, name)));
+    await newItem(ada, hardware, 'Nails');
+    await expectCounts(lists, [3, 1]);
+
+    const meal = await createMeal(ada);
+    const added = await ada.call(meals.addMealToGroceryList, { params: { id: meal.id }, query: { groceryListId: hardware } });
+    expect(added.status).toBe(200);
+    await expectCounts(lists, [3, 1 + (added.body as { added: number }).added]);
+
+    await newRecurring(ada, market, 'Coffee', 'WEEKLY');
+    t.clock.advance(days(8));
+    expect(await runRecurringJob(t)).toBe(1);
+    await expectCounts(lists, [4, 4]);
+
+    const items = (await ada.call(grocery.getItems, { params: { listId: market } })).body as grocery.GroceryItem[];
+    expect((await ada.call(grocery.deleteItem, { params: { itemId: items[0]!.id } })).status).toBeLessThan(300);
+    for (const item of items.slice(1, 3)) {
+      await ada.call(grocery.updateItem, { params: { itemId: item.id }, body: { isPurchased: true } });
+    }
+    expect((await ada.call(grocery.clearPurchased, { params: { listId: market } })).body).toEqual({ removed: 2 });
+    await expectCounts(lists, [1, 4]);
+
+    // Rows written in one statement across two lists, then the list deleted with its items.
+    await t.db.insert(groceryItems).values([market, hardware, market].map((listId, i) => ({
+      familyId, listId, name: `Bulk ${i}`, position: 100 + i,
+    })));
+    await expectCounts(lists, [3, 5]);
+    expect((await ada.call(grocery.deleteList, { params: { listId: hardware } })).status).toBeLessThan(300);
+    expect([await rows(hardware), await kept(hardware)]).toEqual([0, undefined]);
+    await expectCounts([market], [3]);
+  });
+
+  it('holds a list to its bound by the kept count under a parallel burst', async () => {
+    const listId = await newList(ada, 'Nearly full');
+    const room = 3;
+    await t.db.insert(groceryItems).values(Array.from({ length: groceryLimits.itemsPerList - room }, (_, i) => ({
+      familyId, listId, name: `Item ${i}`, position: i,
+    })));
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => ada.call(grocery.addItem, {
+      body: { name: `New ${i}`, quantity: null, unit: null, category: null, listId, familyId },
+    })));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(room);
+    expect(answers.filter((a) => a.status !== 201).map((a) => [a.status, a.body.message]))
+      .toEqual(Array(10 - room).fill([409, groceryMessages.listFull]));
+    await expectCounts([listId], [groceryLimits.itemsPerList]);
+  });
+});
 
 const versionOf = async (listId: string) => (await t.db.select({ v: groceryLists.itemsVersion }).from(groceryLists)
   .where(eq(groceryLists.id, listId)))[0]!.v;
