@@ -30,7 +30,7 @@ export interface Answer {
  * answer: a repeat sent while the first is still running waits on the primary key until the first commits, then
  * gets the stored answer; a first attempt that failed rolled its claim back, so a repeat runs anew.
  *
- * A batch of writes in one transaction (item adds) reads its keys' answers first (`answered`, under the lock that
+ * A batch of writes in one transaction (item adds) reads its keys' answers first (`answeredFor`, under the lock that
  * orders its writes) and records each key with its answer in its write statement (`recording`): one row write a
  * key. A repeat ordered by the same lock reads the first's answer; one that slipped past it (the same key on another
  * list) breaks the primary key when the first commits, and is then run again alone, finding the answer.
@@ -51,7 +51,7 @@ export class Idempotency {
           where k.user_id = ${call.userId} and k.route = ${call.route} and k.key = ${call.key}`);
         return { status: call.status, body };
       }
-      const [stored] = await this.answered(tx, [call]);
+      const stored = await this.answered(tx, call);
       // Claimed and unanswered can only be this transaction's own claim.
       if (!stored) throw new Error('idempotency key claimed twice in one transaction');
       return stored;
@@ -68,23 +68,19 @@ export class Idempotency {
     return rows.length === 1;
   }
 
-  /** Per call, the answer stored under its key, or null when none is. */
-  async answered(q: Queryable, calls: IdempotentCall[]): Promise<(Answer | null)[]> {
-    if (calls.length === 0) return [];
-    // Each key looked up by itself (lateral, limit 1), so by the primary key: joined to the whole array, the
-    // planner hashed the keys table instead, read whole per batch (~1.3 ms at 1,000 keys, growing).
-    const stored = await rawRows<Key & { status: number; response: unknown }>(q, sql`
-      select v.user_id as "userId", v.route, v.key, k.status, k.response from ${callsTable(calls)}
-      cross join lateral (select k.status, k.response from ${idempotencyKeys} k
-        where k.user_id = v.user_id::uuid and k.route = v.route and k.key = v.key and k.response is not null
-        limit 1) k`);
-    const answers = new Map(stored.map((s) => [idOf(s), { status: s.status, body: s.response }]));
-    return calls.map((call) => answers.get(idOf(call)) ?? null);
+  /** The answer stored under the call's key, or null when none is. */
+  private async answered(q: Queryable, call: IdempotentCall): Promise<Answer | null> {
+    const [stored] = await rawRows<{ status: number; response: unknown }>(q, sql`
+      select k.status, k.response from ${idempotencyKeys} k
+      where k.user_id = ${call.userId} and k.route = ${call.route} and k.key = ${call.key} and k.response is not null`);
+    return stored ? { status: stored.status, body: stored.response } : null;
   }
 
   /**
-   * `answered` for keys whose user is the one of the session `token` sent with each (a batch that checks its callers'
-   * sessions in its own transaction reads their keys' answers in the same round trip).
+   * Per key, the answer stored under it for the user of the session `token` sent with it, or null when none is (a
+   * batch that checks its callers' sessions in its own transaction reads their keys' answers in the same round trip).
+   * Each key is looked up by itself (lateral, limit 1), so by the primary key: joined to the whole array, the planner
+   * hashed the keys table instead, read whole per batch (~1.3 ms at 1,000 keys, growing).
    */
   async answeredFor(q: Queryable, sent: (SentKey & { token: string })[]): Promise<(Answer | null)[]> {
     if (sent.length === 0) return [];
@@ -118,10 +114,6 @@ export class Idempotency {
     await this.db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(this.clock.now().getTime() - olderThanMs)));
   }
 }
-
-type Key = { userId: string; route: string; key: string };
-
-const idOf = (c: Key) => JSON.stringify([c.userId, c.route, c.key]);
 
 /**
  * The calls as a table `v(user_id, route, key[, ...extra])` of text columns, from array parameters: one statement
