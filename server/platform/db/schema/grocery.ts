@@ -80,8 +80,9 @@ export const groceryItems = pgTable('grocery_items', {
     foreignColumns: [groceryLists.id, groceryLists.familyId],
   }).onDelete('cascade'),
   index('grocery_items_list_idx').on(t.listId, t.position),
-  // An add finds the unpurchased item it merges into without reading the list.
-  index('grocery_items_open_key_idx').on(t.listId, t.matchKey).where(sql`not ${t.isPurchased}`),
+  // An add finds the unpurchased item it merges into, the top one of its name, without reading the list: one
+  // index descent per name, ordered by position, however stale the planner's statistics (migration 0019).
+  index('grocery_items_open_key_idx').on(t.listId, t.matchKey, t.position).where(sql`not ${t.isPurchased}`),
   // Suggestions: the family's own names.
   index('grocery_items_family_key_idx').on(t.familyId, t.matchKey),
 ]);
