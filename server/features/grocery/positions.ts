@@ -99,7 +99,7 @@ export function planAdds<T extends repo.NewItem>(
  */
 export async function addOrMerge(
   tx: Tx, list: repo.LockedList, items: repo.NewItem[], now: Date,
-): Promise<{ row: repo.ItemRow; merged: boolean }[]> {
+): Promise<{ row: repo.PlacedItem; merged: boolean }[]> {
   const { id: listId, familyId } = list;
   const { matches, state } = await repo.openMatches(tx, list, items.map((i) => ({ name: i.name, unit: i.unit ?? null })));
   const groups = new Map<string, { item: repo.NewItem; existing: repo.OpenMatch | null; quantities: (number | null)[] }>();
@@ -115,7 +115,7 @@ export async function addOrMerge(
     ...g.item, quantity: g.quantities.length > 1 ? sum(g.quantities) : g.item.quantity ?? null,
   })));
   const insertedRows = new Map(fresh.map((g, i) => [g, inserted[i]!]));
-  const out: { row: repo.ItemRow; merged: boolean }[] = [];
+  const out: { row: repo.PlacedItem; merged: boolean }[] = [];
   for (const group of groups.values()) {
     if (!group.existing) {
       out.push({ row: insertedRows.get(group)!, merged: false });

@@ -88,6 +88,17 @@ export type ShownItem = Pick<ItemRow,
   'id' | 'name' | 'quantity' | 'unit' | 'category' | 'recurrence' | 'isPurchased' | 'listId' | 'familyId'
   | 'recurringItemId' | 'addedFromRecipeId'>;
 
+/** An item as answers show it, with its stored position (its place is counted from that). */
+export type PlacedItem = ShownItem & Pick<ItemRow, 'position'>;
+
+/** The columns of a `PlacedItem`: what a write of one item reads back for its answer, no more. */
+const placedItem = {
+  id: groceryItems.id, name: groceryItems.name, quantity: groceryItems.quantity, unit: groceryItems.unit,
+  category: groceryItems.category, recurrence: groceryItems.recurrence, isPurchased: groceryItems.isPurchased,
+  listId: groceryItems.listId, familyId: groceryItems.familyId, recurringItemId: groceryItems.recurringItemId,
+  addedFromRecipeId: groceryItems.addedFromRecipeId, position: groceryItems.position,
+};
+
 /**
  * An item as its `shown_json` holds it (`hearth_item_shown`, migration 0016): its fields in this order, without the
  * list and family ids.
@@ -175,8 +186,11 @@ export async function listItems(q: Queryable, listId: string, familyId: string):
   return row?.items == null ? undefined : parseItems(row.items, listId, familyId);
 }
 
-export async function findItem(q: Queryable, itemId: string, familyId: string): Promise<ItemRow | undefined> {
-  const [row] = await q.select().from(groceryItems)
+/** The family's item's list (undefined unless the item is the family's). */
+export async function findItem(
+  q: Queryable, itemId: string, familyId: string,
+): Promise<Pick<ItemRow, 'id' | 'listId'> | undefined> {
+  const [row] = await q.select({ id: groceryItems.id, listId: groceryItems.listId }).from(groceryItems)
     .where(and(eq(groceryItems.id, itemId), eq(groceryItems.familyId, familyId)));
   return row;
 }
@@ -189,7 +203,7 @@ export interface ListState {
 }
 
 /** An item's 0-based place on its list, as answers show it: how many items are above it. */
-export async function placeOf(q: Queryable, item: ItemRow): Promise<number> {
+export async function placeOf(q: Queryable, item: Pick<ItemRow, 'listId' | 'position'>): Promise<number> {
   const [row] = await q.select({ n: count() }).from(groceryItems)
     .where(and(eq(groceryItems.listId, item.listId), lt(groceryItems.position, item.position)));
   return row?.n ?? 0;
@@ -345,15 +359,15 @@ export async function saveCategoryOrder(q: Queryable, familyId: string, categori
     .onConflictDoUpdate({ target: groceryCategoryOrders.familyId, set: { categories, updatedAt: at } });
 }
 
-export async function insertItems(q: Queryable, values: NewItem[]): Promise<ItemRow[]> {
-  return q.insert(groceryItems).values(values).returning();
+export async function insertItems(q: Queryable, values: NewItem[]): Promise<PlacedItem[]> {
+  return q.insert(groceryItems).values(values).returning(placedItem);
 }
 
 export async function updateItem(
   q: Queryable, itemId: string, familyId: string, values: Partial<NewItem>,
-): Promise<ItemRow | undefined> {
+): Promise<PlacedItem | undefined> {
   const [row] = await q.update(groceryItems).set(values)
-    .where(and(eq(groceryItems.id, itemId), eq(groceryItems.familyId, familyId))).returning();
+    .where(and(eq(groceryItems.id, itemId), eq(groceryItems.familyId, familyId))).returning(placedItem);
   return row;
 }
 
