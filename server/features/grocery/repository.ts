@@ -230,7 +230,8 @@ export type LockedList = Pick<ListRow, 'id' | 'familyId'>;
  * itself (lateral, limit 1) in the open-key index, which holds them in the order asked: one descent a name. With the
  * planner's statistics stale (a list grown since they were taken), a lateral computing the key per row read the
  * whole list per name (~48 ms a name on a 1,500-item list), and a lookup of all keys at once (`= any`) read it
- * whole per batch (~2.4 ms at 1,400 items).
+ * whole per batch (~2.4 ms at 1,400 items). The top is read by the list alone (its items are its family's, by the
+ * (list, family) reference): by the family too, the planner so misled read every item instead of the index's first.
  */
 export async function openMatches(
   q: Queryable, list: LockedList, items: { name: string; unit: string | null }[],
@@ -248,8 +249,6 @@ export async function openMatches(
         with ordinality as t(n, u, i)
     ), state as (
       select (select item_count from ${groceryLists} where id = ${listId} and family_id = ${familyId}) as count,
-        -- By the list alone: its items are its family's (the list, family reference), and with the family too the
-        -- planner, its statistics stale, read every item of the list instead of the index's first.
         (select min(position) from ${groceryItems} where list_id = ${listId}) as top
     )
     select keys.key, open.id, open.quantity, state.count, state.top, case when open.id is null then null else (
