@@ -8,7 +8,8 @@
  * adds of each kind that are not counted; and 1,200 adds at 50 connections to a list that was empty when its
  * statistics were taken. autocannon runs in a client process of its own, kept warm across runs (`load-client.ts`).
  * Percentiles leave out each connection's first answer, which times the connection's opening; their p50 is shown
- * apart.
+ * apart. The 50-at-once add runs also report their CPU time per add by thread (`thread-cpu.ts`, Linux): the server's,
+ * the embedded engine's, V8's helpers' and the load client's, which share the machine's cores.
  * BENCH_SECONDS sets each run's length (default 10); BENCH_ONLY=<text> runs only the calls whose name contains it
  * ending where a word or path ends ("GET /api/me" is not the meals read; "POST /api/grocery" is every add run), and
  * the limit, to compare one call before and after a change. Run: `node scripts/bench/throughput.ts`.
@@ -21,6 +22,7 @@ import type { Database } from '../../server/platform/db/client.ts';
 import { groceryItems, groceryLists, idempotencyKeys, meals, users } from '../../server/platform/db/schema.ts';
 import { analyze, member, onEachEngine, percentile, serveApp } from './support/common.ts';
 import { startLoadClient, type LoadResult } from './support/load-client.ts';
+import { CpuPerRequest } from './support/thread-cpu.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
@@ -98,6 +100,8 @@ async function bench(label: string, database: Database): Promise<void> {
   // their session lookups and hot reads (a batch reads each distinct lookup once), which no family sends.
   const family = [ada, ...await Promise.all(Array.from({ length: connections - 1 }, (_, i) => member(database.db, `Member ${i}`, ada.familyId)))];
   const limit = await limitServer(database, ada.userId);
+  // What the 50-at-once add runs cost each thread of this machine, per add.
+  const cpu = new CpuPerRequest(process.pid, client.pid);
   try {
     const keyCount = async (userId: string) =>
       (await database.db.select({ n: count() }).from(idempotencyKeys).where(eq(idempotencyKeys.userId, userId)))[0]!.n;
@@ -162,7 +166,7 @@ async function bench(label: string, database: Database): Promise<void> {
           // One member adding alone shows an add's own cost; 50 at once on one list wait for each other (adds to a
           // list are serialized by its lock, which keeps positions and merges exact).
           alone.push(await timedRun(`${base}/api/grocery`, init, { amount: addsPerSize / 3, connections: 1, keyed }));
-          together.push(await timedRun(`${base}/api/grocery`, init, { amount: addsPerSize, keyed }));
+          together.push(await cpu.around(addsPerSize, () => timedRun(`${base}/api/grocery`, init, { amount: addsPerSize, keyed })));
         }
         if (keyed && (await keyCount(ada.userId)) - keysBefore < listsPerSize * (addsPerSize + addsPerSize / 3)) {
           throw new Error('keyed adds were sent without their keys');
@@ -177,7 +181,7 @@ async function bench(label: string, database: Database): Promise<void> {
       // (the planner thinks the list tiny throughout; a lookup by an expression once read it whole per name).
       const grown = await newList('Grown from empty', 0);
       await analyze(database);
-      rows.push(['POST /api/grocery, list grown from empty, 1,200 adds', await load(`${base}/api/grocery`, { method: 'POST', headers, body: addsBody(grown) }, { amount: 1200 })]);
+      rows.push(['POST /api/grocery, list grown from empty, 1,200 adds', await cpu.around(1200, () => load(`${base}/api/grocery`, { method: 'POST', headers, body: addsBody(grown) }, { amount: 1200 }))]);
     }
     for (const [name, r] of rows) {
       const rate = r.reqPerSec === undefined || ceiling.reqPerSec === undefined
@@ -185,6 +189,8 @@ async function bench(label: string, database: Database): Promise<void> {
         : `${r.reqPerSec.toFixed(0).padStart(6)} req/s | ratio ${(r.reqPerSec / ceiling.reqPerSec).toFixed(2)}`;
       console.log(`${label} | ${name.padEnd(53)} | ${rate} | p50 ${r.p50} ms | p95 ${r.p95} ms | p97.5 ${r.p97_5} ms | first answers p50 ${r.firstP50} ms${r.errors ? ` | ${r.errors} errors` : ''}`);
     }
+    const perAdd = cpu.toString();
+    if (perAdd) console.log(`${label} | CPU per add, 50 at once (a database server's own processes not counted): ${perAdd}`);
   } finally {
     await limit.close();
     await app.close();

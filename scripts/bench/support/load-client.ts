@@ -74,7 +74,7 @@ async function load(run: LoadRun): Promise<LoadResult> {
 }
 
 /** The client process: starts it, and runs one load at a time in it until `stop`. */
-export function startLoadClient(): { run(run: LoadRun): Promise<LoadResult>; stop(): void } {
+export function startLoadClient(): { pid: number; run(run: LoadRun): Promise<LoadResult>; stop(): void } {
   const child: ChildProcess = fork(fileURLToPath(import.meta.url), [clientFlag]);
   let queue: Promise<unknown> = Promise.resolve();
   const ask = (run: LoadRun) => new Promise<LoadResult>((resolve, reject) => {
@@ -87,6 +87,7 @@ export function startLoadClient(): { run(run: LoadRun): Promise<LoadResult>; sto
     child.send(run);
   });
   return {
+    pid: child.pid!,
     run(run) {
       const next = queue.then(() => ask(run));
       queue = next.catch(() => {});
