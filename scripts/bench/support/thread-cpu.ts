@@ -12,22 +12,27 @@ export type Part = 'server thread' | 'engine thread' | 'V8 helper threads' | 'lo
 export function cpuByPart(server: number, client: number): Map<Part, number> | null {
   const parts = new Map<Part, number>();
   const add = (part: Part, ns: number) => parts.set(part, (parts.get(part) ?? 0) + ns);
-  try {
-    for (const [pid, inServer] of [[server, true], [client, false]] as const) {
-      for (const tid of readdirSync(`/proc/${pid}/task`)) {
-        const ns = Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
-        if (!inServer) {
-          add('load client', ns);
-          continue;
-        }
-        const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
-        if (Number(tid) === pid) add('server thread', ns);
-        else if (name === 'WorkerThread') add('engine thread', ns);
-        else add('V8 helper threads', ns);
-      }
+  for (const [pid, inServer] of [[server, true], [client, false]] as const) {
+    let threads: string[];
+    try {
+      threads = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      return null;
     }
-  } catch {
-    return null;
+    for (const tid of threads) {
+      let ns: number;
+      let name: string;
+      try {
+        ns = Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+        name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+      } catch {
+        continue; // a thread that ended meanwhile
+      }
+      if (!inServer) add('load client', ns);
+      else if (Number(tid) === pid) add('server thread', ns);
+      else if (name === 'WorkerThread') add('engine thread', ns);
+      else add('V8 helper threads', ns);
+    }
   }
   return parts;
 }
