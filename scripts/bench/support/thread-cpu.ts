@@ -6,12 +6,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
 /** The parts a thread is counted in, by process and thread name (Node names a worker's thread `WorkerThread`). */
-export type Part = 'server thread' | 'engine thread' | 'V8 helper threads' | 'load client';
+type Part = 'server thread' | 'engine thread' | 'V8 helper threads' | 'load client';
 
 /** Nanoseconds on a processor so far, by part; null where /proc cannot be read (not Linux). */
-export function cpuByPart(server: number, client: number): Map<Part, number> | null {
+function cpuByPart(server: number, client: number): Map<Part, number> | null {
   const parts = new Map<Part, number>();
-  const add = (part: Part, ns: number) => parts.set(part, (parts.get(part) ?? 0) + ns);
   for (const [pid, inServer] of [[server, true], [client, false]] as const) {
     let threads: string[];
     try {
@@ -20,21 +19,23 @@ export function cpuByPart(server: number, client: number): Map<Part, number> | n
       return null;
     }
     for (const tid of threads) {
-      let ns: number;
-      let name: string;
       try {
-        ns = Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
-        name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+        const ns = Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+        const part = inServer ? serverPart(pid, tid) : 'load client';
+        parts.set(part, (parts.get(part) ?? 0) + ns);
       } catch {
-        continue; // a thread that ended meanwhile
+        // A thread that ended meanwhile.
       }
-      if (!inServer) add('load client', ns);
-      else if (Number(tid) === pid) add('server thread', ns);
-      else if (name === 'WorkerThread') add('engine thread', ns);
-      else add('V8 helper threads', ns);
     }
   }
   return parts;
+}
+
+/** Which part of the server's process a thread of it is. */
+function serverPart(pid: number, tid: string): Part {
+  if (Number(tid) === pid) return 'server thread';
+  const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+  return name === 'WorkerThread' ? 'engine thread' : 'V8 helper threads';
 }
 
 /** Sums what runs cost each part, read before and after each (`around`), and says it per request. */
