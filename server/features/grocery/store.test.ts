@@ -68,7 +68,10 @@ describe('merging the same item', () => {
   it('computes the same key in the database as the contract does for the web', async () => {
     const names = ['Eggs', 'egg', 'Tomatoes', 'Cookies', 'cookie', 'Berries', 'Glasses', 'Peaches', 'Asparagus',
       'Hummus', 'Shoes', 'shoe', 'Boxes', 'Limes', '  Green   Beans ', 'lbs', 'Cheese', 'Cheeses', 'Avocados', 's',
-      '', 'es', 'ies', 'oes', 'Toes', 'Pies', 'Dishes', 'Churches', 'Fizzes', 'bus', 'Bananas', 'kiwis', null];
+      '', 'es', 'ies', 'oes', 'Toes', 'Pies', 'Dishes', 'Churches', 'Fizzes', 'bus', 'Bananas', 'kiwis', null,
+      // Every suffix rule at its shortest and beside its near misses.
+      'xes', 'zes', 'ches', 'shes', 'sses', 'ses', 'hes', 'ss', 'us', 'ie', 'oe', 'Foxes', 'Grass', 'Buses', 'Ties',
+      'Potatoes', 'Crème brûlées', 'Café s', 'a s', 'Tomato\tes', 'Boxes\n'];
     const { rows } = await t.db.execute(sql`select hearth_singular(n) as k from unnest(${sql.param(names)}::text[]) with ordinality as t(n, i) order by i`) as unknown as { rows: { k: string }[] };
     expect(rows.map((r) => r.k)).toEqual(names.map((n) => api.singular(n)));
     expect(api.singular('Tomatoes')).toBe(api.singular('tomato'));
