@@ -9,7 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { preparedPglite } from './pglite-statements.ts';
+import { PreparedStatements, preparedPglite } from './pglite-statements.ts';
 import { asPglite, PgliteThread, type PgliteSource } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
@@ -64,13 +64,11 @@ export async function openPglite(source: PgliteSource): Promise<Database> {
  * thread; LISTEN works within it.
  */
 export function pgliteDatabase(client: PGlite): Database {
+  const statements = new PreparedStatements(client);
   return {
     engine: 'pglite',
-    db: drizzlePglite(preparedPglite(client), { schema }) as unknown as Db,
-    listen: async (channel, listener) => {
-      const stop = await client.listen(channel, listener);
-      return async () => stop();
-    },
+    db: drizzlePglite(preparedPglite(statements), { schema }) as unknown as Db,
+    listen: (channel, listener) => statements.listen(channel, listener),
     close: () => client.close(),
   };
 }

@@ -111,7 +111,7 @@ async function run(db: PGlite, statements: PreparedStatements, request: Request)
     case 'listen':
       if (!listening.has(request.channel)) {
         const channel = request.channel;
-        listening.set(channel, await db.listen(channel, (payload) => reply({ channel, payload })));
+        listening.set(channel, await statements.listen(channel, (payload) => reply({ channel, payload })));
       }
       return null;
     case 'unlisten':

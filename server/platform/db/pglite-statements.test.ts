@@ -73,4 +73,55 @@ describe('prepared statements on PGlite', () => {
     expect(statements.size).toBe(1);
     await db.exec('delete from pantry');
   });
+
+  it('answers results, long ones too, and refusals as PGlite\'s own query does', async () => {
+    const statements = new PreparedStatements(db);
+    const insert = 'insert into pantry select g, \'item \' || g from generate_series(1, $1::int) g';
+    expect(await statements.query(insert, [3000], {}, false))
+      .toMatchObject({ affectedRows: 3000, command: 'INSERT', rows: [], fields: [] });
+    // ~90 kB of rows: more than the answer buffer holds at first.
+    for (const rowMode of [undefined, 'array'] as const) {
+      const text = 'select id, name, id % 7 = 0 as lucky, null::text as nothing from pantry where id > $1 order by id';
+      const own = await db.query(text, [0], { rowMode });
+      const mine = await statements.query(text, [0], { rowMode }, false);
+      expect([mine.rows.length, mine.rows, mine.fields]).toEqual([3000, own.rows, own.fields]);
+    }
+    const update = 'update pantry set name = name || \'!\' where id <= $1';
+    expect(await statements.query(update, [10], {}, false)).toMatchObject({ affectedRows: 10, command: 'UPDATE' });
+    expect(await statements.query('delete from pantry where id > $1', [0], {}, false))
+      .toMatchObject({ affectedRows: 3000, command: 'DELETE' });
+    await statements.query('insert into pantry values ($1, $2)', [1, 'flour'], {}, false);
+    const refusal = (error: unknown) => {
+      const { message, name, code, severity, detail, constraint, table, schema, routine } = error as Record<string, unknown>;
+      return { message, name, code, severity, detail, constraint, table, schema, routine };
+    };
+    const [own, mine] = await Promise.all([
+      db.query('insert into pantry values ($1, $2)', [1, 'again']).catch(refusal),
+      statements.query('insert into pantry values ($1, $2)', [1, 'again'], {}, false).catch(refusal),
+    ]);
+    expect(mine).toEqual(own);
+    expect(mine).toMatchObject({ code: '23505', constraint: 'pantry_pkey', detail: 'Key (id)=(1) already exists.' });
+    await db.exec('delete from pantry');
+  });
+
+  it('delivers what NOTIFY sends to its listeners once the transaction commits, and stops on unlisten', async () => {
+    const statements = new PreparedStatements(db);
+    const heard: string[] = [];
+    const stop = await statements.listen('pantry "changes"', (payload) => heard.push(payload));
+    const notify = 'select pg_notify($1, $2)';
+    await statements.transaction(async () => {
+      await statements.query(notify, ['pantry "changes"', 'first'], {}, true);
+      await statements.query(notify, ['elsewhere', 'not ours'], {}, true);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(heard).toEqual([]);
+      await statements.query(notify, ['pantry "changes"', 'second'], {}, true);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(heard).toEqual(['first', 'second']);
+    await stop();
+    await statements.query(notify, ['pantry "changes"', 'third'], {}, false);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(heard).toEqual(['first', 'second']);
+    expect((await db.query('select pg_listening_channels() as c')).rows).toEqual([]);
+  });
 });

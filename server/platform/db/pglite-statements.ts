@@ -1,4 +1,5 @@
 import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { AnswerBytes, readAnswer, type Notification } from './pglite-answers.ts';
 
 /**
  * Named prepared statements for PGlite (issue #17). PGlite's `query` sends every statement unnamed, so its one
@@ -7,6 +8,9 @@ import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@
  *
  * Prepared statements outlive transactions and rollbacks (they belong to the connection, not the transaction), and
  * PostgreSQL re-plans one by itself when a table it reads changes.
+ *
+ * Answers are read from their bytes (`pglite-answers.ts`), so notifications reach the listeners added here
+ * (`listen`), not PGlite's own.
  */
 
 const { serialize } = protocol;
@@ -29,6 +33,8 @@ export class PreparedStatements {
   /** By SQL text, least recently used first. */
   readonly #statements = new Map<string, Statement>();
   readonly #merged = new WeakMap<NonNullable<QueryOptions['parsers']>, PGlite['parsers']>();
+  readonly #answer = new AnswerBytes();
+  readonly #listeners = new Map<string, Set<(payload: string) => void>>();
 
   constructor(db: PGlite, capacity = defaultCapacity) {
     this.#db = db;
@@ -69,8 +75,8 @@ export class PreparedStatements {
   }
 
   /**
-   * PGlite's parsers with a caller's own over them, merged once per set: `parseResults` merges them anew on every
-   * call it is given them, a copy of every type's parser (~0.1 ms a statement, whatever its rows).
+   * PGlite's parsers with a caller's own over them, merged once per set: PGlite's own reading merged them anew for
+   * every statement, a copy of every type's parser (~0.1 ms a statement, whatever its rows).
    */
   #parsersWith(own: QueryOptions['parsers']): PGlite['parsers'] {
     if (!own) return this.#db.parsers;
@@ -93,15 +99,38 @@ export class PreparedStatements {
       const serializer = this.#db.serializers[statement.paramTypes[index]!];
       return serializer ? serializer(param) : String(param);
     });
-    const { messages } = await this.#db.execProtocol(Buffer.concat([
+    await this.#db.execProtocolRawStream(Buffer.concat([
       serialize.bind({ statement: statement.name, values }),
       serialize.describe({ type: 'P' }),
       serialize.execute({}),
       serialize.sync(),
-    ]), { syncToFs });
-    const { parsers, ...rest } = options;
-    return parse.parseResults(messages, this.#parsersWith(parsers), rest)[0] as Results<T>;
+    ]), { syncToFs, onRawData: this.#answer.append });
+    return readAnswer<T>(this.#answer.take(), this.#parsersWith(options.parsers), options.rowMode, this.#notified);
   }
+
+  /**
+   * Calls `listener` with each payload NOTIFY sends on `channel` once its transaction commits; answers the function
+   * that stops it (and the LISTEN, after the channel's last listener).
+   */
+  async listen(channel: string, listener: (payload: string) => void): Promise<() => Promise<void>> {
+    let listeners = this.#listeners.get(channel);
+    if (!listeners) {
+      this.#listeners.set(channel, (listeners = new Set()));
+      await this.query(`LISTEN ${quoted(channel)}`, [], {}, false);
+    }
+    listeners.add(listener);
+    return async () => {
+      listeners.delete(listener);
+      if (listeners.size > 0 || this.#listeners.get(channel) !== listeners) return;
+      this.#listeners.delete(channel);
+      await this.query(`UNLISTEN ${quoted(channel)}`, [], {}, false);
+    };
+  }
+
+  readonly #notified = ({ channel, payload }: Notification) => {
+    // After the statement's answer, as PGlite delivers them.
+    for (const listener of this.#listeners.get(channel) ?? []) queueMicrotask(() => listener(payload));
+  };
 
   async #prepare(sql: string): Promise<Statement> {
     const messages: Uint8Array[] = [];
@@ -119,9 +148,13 @@ export class PreparedStatements {
   }
 }
 
-/** `client` as drizzle's PGlite driver calls it (`query`, `transaction`), every statement prepared. */
-export function preparedPglite(client: PGlite): PGlite {
-  const statements = new PreparedStatements(client);
+/** A channel's name as SQL writes an identifier. */
+function quoted(channel: string): string {
+  return `"${channel.replace(/"/g, '""')}"`;
+}
+
+/** `statements`' PGlite as drizzle's PGlite driver calls it (`query`, `transaction`), every statement prepared. */
+export function preparedPglite(statements: PreparedStatements): PGlite {
   const prepared = {
     query: (sql: string, params: unknown[] = [], options: QueryOptions = {}) =>
       statements.query(sql, params, options, false),
