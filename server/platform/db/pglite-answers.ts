@@ -14,9 +14,13 @@ export interface Notification { channel: string; payload: string }
 
 type Parsers = PGlite['parsers'];
 
+const startBytes = 64 * 1024;
+/** Past this, the buffer is let go once its answer is taken: one long answer does not keep its size for good. */
+const keptBytes = 1024 * 1024;
+
 /** An answer's bytes as the engine streams them, in one buffer kept from answer to answer. */
 export class AnswerBytes {
-  #bytes = new Uint8Array(64 * 1024);
+  #bytes = new Uint8Array(startBytes);
   #length = 0;
 
   /** For `execProtocolRawStream`'s `onRawData`: the chunk is the engine's memory, so it is copied at once. */
@@ -35,6 +39,7 @@ export class AnswerBytes {
   take(): Uint8Array {
     const answer = this.#bytes.subarray(0, this.#length);
     this.#length = 0;
+    if (this.#bytes.length > keptBytes) this.#bytes = new Uint8Array(startBytes);
     return answer;
   }
 }

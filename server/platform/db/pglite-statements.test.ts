@@ -86,6 +86,10 @@ describe('prepared statements on PGlite', () => {
       const mine = await statements.query(text, [0], { rowMode }, false);
       expect([mine.rows.length, mine.rows, mine.fields]).toEqual([3000, own.rows, own.fields]);
     }
+    // An answer past the buffer's kept size, then a short one read from the fresh buffer.
+    const long = await statements.query('select repeat($1, 3000000) as text', ['x'], {}, false);
+    expect((long.rows[0] as { text: string }).text).toHaveLength(3_000_000);
+    expect((await statements.query('select $1::text as s', ['short'], {}, false)).rows).toEqual([{ s: 'short' }]);
     const update = 'update pantry set name = name || \'!\' where id <= $1';
     expect(await statements.query(update, [10], {}, false)).toMatchObject({ affectedRows: 10, command: 'UPDATE' });
     expect(await statements.query('delete from pantry where id > $1', [0], {}, false))
@@ -107,7 +111,13 @@ describe('prepared statements on PGlite', () => {
   it('delivers what NOTIFY sends to its listeners once the transaction commits, and stops on unlisten', async () => {
     const statements = new PreparedStatements(db);
     const heard: string[] = [];
-    const stop = await statements.listen('pantry "changes"', (payload) => heard.push(payload));
+    const also: string[] = [];
+    // Both wait for the channel's one LISTEN.
+    const [stop, stopAlso] = await Promise.all([
+      statements.listen('pantry "changes"', (payload) => heard.push(payload)),
+      statements.listen('pantry "changes"', (payload) => also.push(payload)),
+    ]);
+    expect((await db.query('select pg_listening_channels() as c')).rows).toEqual([{ c: 'pantry "changes"' }]);
     const notify = 'select pg_notify($1, $2)';
     await statements.transaction(async () => {
       await statements.query(notify, ['pantry "changes"', 'first'], {}, true);
@@ -118,7 +128,12 @@ describe('prepared statements on PGlite', () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(heard).toEqual(['first', 'second']);
+    expect(also).toEqual(['first', 'second']);
     await stop();
+    await statements.query(notify, ['pantry "changes"', 'only the other'], {}, false);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect([heard.length, also.at(-1)]).toEqual([2, 'only the other']);
+    await stopAlso();
     await statements.query(notify, ['pantry "changes"', 'third'], {}, false);
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(heard).toEqual(['first', 'second']);

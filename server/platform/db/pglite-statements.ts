@@ -34,7 +34,8 @@ export class PreparedStatements {
   readonly #statements = new Map<string, Statement>();
   readonly #merged = new WeakMap<NonNullable<QueryOptions['parsers']>, PGlite['parsers']>();
   readonly #answer = new AnswerBytes();
-  readonly #listeners = new Map<string, Set<(payload: string) => void>>();
+  /** By channel, with its LISTEN, which every listener's `listen` waits for. */
+  readonly #listeners = new Map<string, { listeners: Set<(payload: string) => void>; listening: Promise<unknown> }>();
 
   constructor(db: PGlite, capacity = defaultCapacity) {
     this.#db = db;
@@ -113,15 +114,23 @@ export class PreparedStatements {
    * that stops it (and the LISTEN, after the channel's last listener).
    */
   async listen(channel: string, listener: (payload: string) => void): Promise<() => Promise<void>> {
-    let listeners = this.#listeners.get(channel);
-    if (!listeners) {
-      this.#listeners.set(channel, (listeners = new Set()));
-      await this.query(`LISTEN ${quoted(channel)}`, [], {}, false);
+    let entry = this.#listeners.get(channel);
+    if (!entry) {
+      entry = { listeners: new Set(), listening: this.query(`LISTEN ${quoted(channel)}`, [], {}, false) };
+      this.#listeners.set(channel, entry);
     }
+    const { listeners } = entry;
     listeners.add(listener);
+    try {
+      await entry.listening;
+    } catch (error) {
+      listeners.delete(listener);
+      if (this.#listeners.get(channel) === entry) this.#listeners.delete(channel);
+      throw error;
+    }
     return async () => {
       listeners.delete(listener);
-      if (listeners.size > 0 || this.#listeners.get(channel) !== listeners) return;
+      if (listeners.size > 0 || this.#listeners.get(channel) !== entry) return;
       this.#listeners.delete(channel);
       await this.query(`UNLISTEN ${quoted(channel)}`, [], {}, false);
     };
@@ -129,7 +138,7 @@ export class PreparedStatements {
 
   readonly #notified = ({ channel, payload }: Notification) => {
     // After the statement's answer, as PGlite delivers them.
-    for (const listener of this.#listeners.get(channel) ?? []) queueMicrotask(() => listener(payload));
+    for (const listener of this.#listeners.get(channel)?.listeners ?? []) queueMicrotask(() => listener(payload));
   };
 
   async #prepare(sql: string): Promise<Statement> {
