@@ -3,8 +3,8 @@ import { protocol, type PGlite, type Results } from '@electric-sql/pglite';
 /**
  * Reads the engine's answer to one statement straight from its bytes (issue #17). PGlite's own reading copies every
  * field of every row into an ArrayBuffer of its own before decoding it, and makes an object of every message: a
- * 35-row answer of a dozen columns cost ~0.5 ms of the engine's thread that way, ~0.1 ms here. The results, rows
- * and errors are those PGlite's `execProtocol` and `parseResults` give.
+ * prepared statement's 500-row answer took ~1.7 ms of the engine's thread that way and ~0.45 ms here, 35 rows ~0.2
+ * and ~0.1 ms. The results, rows and errors are those PGlite's `execProtocol` and `parseResults` give.
  */
 
 const { DatabaseError } = protocol.messages;
