@@ -98,13 +98,19 @@ export function readAnswer<T>(
             values.push(null);
             continue;
           }
-          const type = fields[i]!.dataTypeID;
-          const parse = parsers[type];
+          const { dataTypeID } = fields[i]!;
+          const parse = parsers[dataTypeID];
           const value = text(p, p + size);
-          values.push(parse ? parse(value, type) : value);
+          values.push(parse ? parse(value, dataTypeID) : value);
           p += size;
         }
-        rows.push(rowMode === 'array' ? values : Object.fromEntries(fields.map((f, i) => [f.name, values[i]])));
+        if (rowMode === 'array') {
+          rows.push(values);
+          break;
+        }
+        const row: Record<string, unknown> = {};
+        fields.forEach(({ name }, i) => { row[name] = values[i]; });
+        rows.push(row);
         break;
       }
       case 0x43: { // CommandComplete
