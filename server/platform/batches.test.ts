@@ -199,4 +199,57 @@ describe('Batches', () => {
     held.open();
     expect(await Promise.all([...first, ...later])).toEqual([1, 2, 3, 4]);
   });
+
+  describe('with gather', () => {
+    const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+    /** Runs a burst of `inputs` to its end: the key's last batch took them all. */
+    async function burst(r: ReturnType<typeof recorder>, inputs: number[]) {
+      const answers = inputs.map((n) => r.batches.submit('list', n));
+      await settle();
+      r.gates.at(-1)!.open();
+      await Promise.all(answers);
+    }
+
+    it('after a burst, the next batch waits for as many inputs as it took, and starts once they are there', async () => {
+      const r = recorder({ gather: 1000 });
+      await burst(r, [1, 2, 3]);
+      const back = [4, 5].map((n) => r.batches.submit('list', n));
+      await settle();
+      expect(r.runs).toEqual([[1, 2, 3]]);
+      back.push(r.batches.submit('list', 6));
+      await settle();
+      expect(r.runs).toEqual([[1, 2, 3], [4, 5, 6]]);
+      r.gates[1]!.open();
+      expect(await Promise.all(back)).toEqual([8, 10, 12]);
+    });
+
+    it('starts with the inputs that came once gather ms have passed', async () => {
+      const r = recorder({ gather: 100 });
+      await burst(r, [1, 2]);
+      const late = r.batches.submit('list', 3);
+      await settle();
+      expect(r.runs).toEqual([[1, 2]]);
+      await wait(150);
+      expect(r.runs).toEqual([[1, 2], [3]]);
+      r.gates[1]!.open();
+      expect(await late).toBe(6);
+    });
+
+    it('never holds a lone input, nor one that comes after the burst is over', async () => {
+      const r = recorder({ gather: 100 });
+      await burst(r, [1]);
+      expect(r.runs).toEqual([[1]]);
+      expect(r.batches.size).toBe(0);
+      await burst(r, [2, 3]);
+      expect(r.batches.size).toBe(1);
+      await wait(150);
+      expect(r.batches.size).toBe(0);
+      const after = r.batches.submit('list', 4);
+      await settle();
+      expect(r.runs).toEqual([[1], [2, 3], [4]]);
+      r.gates[2]!.open();
+      expect(await after).toBe(8);
+    });
+  });
 });

@@ -14,6 +14,13 @@ export interface BatchesOptions<I> {
   max?: number;
   /** Inputs with the same non-null value never share a batch: the later waits for the next one. */
   apart?: (input: I) => string | null;
+  /**
+   * Group commit's delay, in ms (0, the default: none). After a batch of several inputs (a burst: their callers come
+   * back once answered), the key's next batch waits up to this long for as many inputs as that one took, and starts
+   * at once when they are there. A key is in a burst while such a batch runs and for `gather` ms after it ends; a
+   * lone input never waits.
+   */
+  gather?: number;
 }
 
 /**
@@ -30,19 +37,26 @@ export interface Batch<I> {
   next(): void;
 }
 
-/** A key's inputs waiting, how many of its batches run, and how many of those hold the next one back. */
+/**
+ * A key's inputs waiting, how many of its batches run, how many of those hold the next one back, and how many inputs
+ * its last batch took; with `gather`, the start of a batch gathering inputs, and the forgetting of a key idle after a
+ * burst.
+ */
 interface Key<I, O> {
   waiting: Pending<I, O>[];
   running: number;
   ahead: number;
+  lastTaken: number;
+  gathering?: () => void;
+  forgetting?: ReturnType<typeof setTimeout>;
 }
 
 /**
  * Work submitted under one key runs in batches: work arriving while its key's batch runs waits for the next, with
  * all other work that arrives meanwhile; a batch starts once the current turn of the event loop ends, so work that
- * arrived together goes together. For writes it is group commit (a batch is one transaction: a burst of
- * writes to one list costs a few transactions, one connection and one lock wait, not one of each per write); for
- * reads, one statement answers many callers.
+ * arrived together goes together (or, with `gather`, once a burst's callers are back). For writes it is group commit
+ * (a batch is one transaction: a burst of writes to one list costs a few transactions, one connection and one lock
+ * wait, not one of each per write); for reads, one statement answers many callers.
  *
  * `run` answers each taken input's own outcome in input order. A refusal it throws (an `AppError`: the list is
  * gone, say) refuses the whole batch (taken then, if it was not yet); any other failure is retried input by input,
@@ -53,31 +67,43 @@ export class Batches<I, O> {
   private readonly run: (batch: Batch<I>) => Promise<Outcome<O>[]>;
   private readonly max: number;
   private readonly apart: (input: I) => string | null;
+  private readonly gather: number;
 
   constructor(run: (batch: Batch<I>) => Promise<Outcome<O>[]>, options: BatchesOptions<I> = {}) {
     this.run = run;
     this.max = options.max ?? 64;
     this.apart = options.apart ?? (() => null);
+    this.gather = options.gather ?? 0;
   }
 
   submit(key: string, input: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
       let state = this.keys.get(key);
-      if (!state) this.keys.set(key, (state = { waiting: [], running: 0, ahead: 0 }));
+      if (!state) this.keys.set(key, (state = { waiting: [], running: 0, ahead: 0, lastTaken: 0 }));
       state.waiting.push({ input, resolve, reject });
       this.pump(key, state);
     });
   }
 
-  /** Keys with work running or waiting. */
+  /** Keys with work running or waiting, or in a burst (`gather`). */
   get size(): number {
     return this.keys.size;
   }
 
-  /** Starts the key's next batch if work waits and every running one has let it (`next`); forgets an idle key. */
+  /**
+   * Starts the key's next batch if work waits and every running one has let it (`next`), or, in a burst, once its
+   * callers are back (`gather`); forgets an idle key.
+   */
   private pump(key: string, state: Key<I, O>): void {
     if (state.waiting.length === 0) {
-      if (state.running === 0) this.keys.delete(key);
+      if (state.running === 0) this.idle(key, state);
+      return;
+    }
+    clearTimeout(state.forgetting);
+    state.forgetting = undefined;
+    const burst = Math.min(state.lastTaken, this.max);
+    if (state.gathering) {
+      if (state.waiting.length >= burst) state.gathering();
       return;
     }
     if (state.ahead > 0 || state.running >= 2) return;
@@ -96,7 +122,28 @@ export class Batches<I, O> {
       this.pump(key, state);
     });
     // A batch starts at the end of this turn of the event loop: requests that arrived together go together.
-    setImmediate(start);
+    if (this.gather === 0 || burst < 2 || state.waiting.length >= burst) {
+      setImmediate(start);
+      return;
+    }
+    const gathered = () => {
+      clearTimeout(timer);
+      state.gathering = undefined;
+      setImmediate(start);
+    };
+    const timer = setTimeout(gathered, this.gather);
+    state.gathering = gathered;
+  }
+
+  /** Forgets an idle key, after `gather` ms if its last batch was a burst (its callers may be back by then). */
+  private idle(key: string, state: Key<I, O>): void {
+    if (this.gather === 0 || state.lastTaken < 2) {
+      this.keys.delete(key);
+      return;
+    }
+    state.forgetting ??= setTimeout(() => {
+      if (state.waiting.length === 0 && state.running === 0) this.keys.delete(key);
+    }, this.gather);
   }
 
   /** The next batch: up to `max` waiting inputs in arrival order, skipping those kept apart from one already in. */
@@ -113,6 +160,7 @@ export class Batches<I, O> {
       if (tag !== null) seen.add(tag);
       batch.push(...queue.splice(i, 1));
     }
+    state.lastTaken = batch.length;
     return batch;
   }
 
