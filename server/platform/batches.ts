@@ -101,7 +101,7 @@ export class Batches<I, O> {
     }
     clearTimeout(state.forgetting);
     state.forgetting = undefined;
-    const burst = Math.min(state.lastTaken, this.max);
+    const burst = state.lastTaken;
     if (state.gathering) {
       if (state.waiting.length >= burst) state.gathering();
       return;
