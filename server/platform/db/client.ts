@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import type { Listener } from './channel-listeners.ts';
 import { PreparedStatements, preparedPglite } from './pglite-statements.ts';
 import { asPglite, PgliteThread, type PgliteSource } from './pglite-thread.ts';
 import * as schema from './schema.ts';
@@ -35,7 +36,7 @@ export function textArray(values: (string | number | null | undefined)[]): SQL {
   return sql`${sql.param(values.map((v) => (v === null || v === undefined ? null : String(v))))}::text[]`;
 }
 
-export type Listener = (payload: string) => void;
+export type { Listener } from './channel-listeners.ts';
 
 /** One open database, whichever engine: drizzle for queries, LISTEN for live updates. */
 export interface Database {

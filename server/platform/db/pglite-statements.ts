@@ -1,5 +1,6 @@
 import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
 import { AnswerBytes, readAnswer, type Notification } from './pglite-answers.ts';
+import { ChannelListeners, type Listener } from './channel-listeners.ts';
 
 /**
  * Named prepared statements for PGlite (issue #17). PGlite's `query` sends every statement unnamed, so its one
@@ -34,8 +35,10 @@ export class PreparedStatements {
   readonly #statements = new Map<string, Statement>();
   readonly #merged = new WeakMap<NonNullable<QueryOptions['parsers']>, PGlite['parsers']>();
   readonly #answer = new AnswerBytes();
-  /** By channel, with its LISTEN, which every listener's `listen` waits for. */
-  readonly #listeners = new Map<string, { listeners: Set<(payload: string) => void>; listening: Promise<unknown> }>();
+  readonly #listeners = new ChannelListeners(
+    (channel) => this.query(`LISTEN ${quoted(channel)}`, [], {}, false),
+    (channel) => this.query(`UNLISTEN ${quoted(channel)}`, [], {}, false),
+  );
 
   constructor(db: PGlite, capacity = defaultCapacity) {
     this.#db = db;
@@ -113,32 +116,13 @@ export class PreparedStatements {
    * Calls `listener` with each payload NOTIFY sends on `channel` once its transaction commits; answers the function
    * that stops it (and the LISTEN, after the channel's last listener).
    */
-  async listen(channel: string, listener: (payload: string) => void): Promise<() => Promise<void>> {
-    let entry = this.#listeners.get(channel);
-    if (!entry) {
-      entry = { listeners: new Set(), listening: this.query(`LISTEN ${quoted(channel)}`, [], {}, false) };
-      this.#listeners.set(channel, entry);
-    }
-    const { listeners } = entry;
-    listeners.add(listener);
-    try {
-      await entry.listening;
-    } catch (error) {
-      listeners.delete(listener);
-      if (this.#listeners.get(channel) === entry) this.#listeners.delete(channel);
-      throw error;
-    }
-    return async () => {
-      listeners.delete(listener);
-      if (listeners.size > 0 || this.#listeners.get(channel) !== entry) return;
-      this.#listeners.delete(channel);
-      await this.query(`UNLISTEN ${quoted(channel)}`, [], {}, false);
-    };
+  listen(channel: string, listener: Listener): Promise<() => Promise<void>> {
+    return this.#listeners.add(channel, listener);
   }
 
   readonly #notified = ({ channel, payload }: Notification) => {
     // After the statement's answer, as PGlite delivers them.
-    for (const listener of this.#listeners.get(channel)?.listeners ?? []) queueMicrotask(() => listener(payload));
+    for (const listener of this.#listeners.of(channel)) queueMicrotask(() => listener(payload));
   };
 
   async #prepare(sql: string): Promise<Statement> {

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
-import type { Listener } from './client.ts';
+import { ChannelListeners, type Listener } from './channel-listeners.ts';
 
 /**
  * The embedded engine on a thread of its own (issue #17): PGlite parses every answer on the thread that calls it,
@@ -52,7 +52,9 @@ interface Waiting {
 export class PgliteThread {
   readonly #worker: Worker;
   readonly #waiting = new Map<number, Waiting>();
-  readonly #listeners = new Map<string, Set<Listener>>();
+  readonly #listeners = new ChannelListeners(
+    (channel) => this.#call({ op: 'listen', channel }), (channel) => this.#call({ op: 'unlisten', channel }),
+  );
   #nextId = 0;
   #nextTransaction = 0;
   #stopped: Error | undefined;
@@ -118,20 +120,8 @@ export class PgliteThread {
     return result;
   }
 
-  async listen(channel: string, listener: Listener): Promise<() => Promise<void>> {
-    let listeners = this.#listeners.get(channel);
-    if (!listeners) {
-      listeners = new Set();
-      this.#listeners.set(channel, listeners);
-      await this.#call({ op: 'listen', channel });
-    }
-    listeners.add(listener);
-    return async () => {
-      listeners.delete(listener);
-      if (listeners.size > 0 || this.#listeners.get(channel) !== listeners) return;
-      this.#listeners.delete(channel);
-      await this.#call({ op: 'unlisten', channel });
-    };
+  listen(channel: string, listener: Listener): Promise<() => Promise<void>> {
+    return this.#listeners.add(channel, listener);
   }
 
   async close(): Promise<void> {
@@ -168,7 +158,7 @@ export class PgliteThread {
 
   #receive(reply: Reply): void {
     if ('channel' in reply) {
-      for (const listener of this.#listeners.get(reply.channel) ?? []) listener(reply.payload);
+      for (const listener of this.#listeners.of(reply.channel)) listener(reply.payload);
       return;
     }
     if (!('id' in reply)) return;
