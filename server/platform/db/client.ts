@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Listener } from './channel-listeners.ts';
 import { PreparedStatements, preparedPglite } from './pglite-statements.ts';
+import { StatementNames } from './pg-statements.ts';
 import { asPglite, PgliteThread, type PgliteSource } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
@@ -82,6 +83,8 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   // An idle client whose connection dies (server restart, database dropped) is already discarded by the pool,
   // which connects anew on demand; unhandled, the pool's 'error' event would crash the process.
   pool.on('error', () => {});
+  const names = new StatementNames();
+  pool.on('connect', (client) => names.adopt(client));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const listeners = new Set<pg.Client>();
   return {

@@ -1,0 +1,103 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openPostgres, rawRows } from './client.ts';
+import { StatementNames } from './pg-statements.ts';
+
+/**
+ * On a PostgreSQL server, a statement the app sends again runs as a named prepared statement, parsed once per
+ * connection (`StatementNames`); every answer stays what the unnamed statement answered.
+ */
+
+const url = process.env.TEST_DATABASE_URL!;
+const clients: pg.Client[] = [];
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.end()));
+});
+
+async function connected(names: StatementNames): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  clients.push(client);
+  names.adopt(client);
+  return client;
+}
+
+/** The connection's prepared statements (a statement without parameters, which is never named). */
+async function prepared(client: pg.Client): Promise<{ name: string; statement: string }[]> {
+  return (await client.query('select name, statement from pg_prepared_statements order by statement')).rows;
+}
+
+const plusOne = 'select $1::int + 1 as n';
+
+describe('statement names', () => {
+  it('run a statement sent a second time under a name from its text, parsed once on the connection', async () => {
+    const client = await connected(new StatementNames());
+    expect((await client.query(plusOne, [1])).rows).toEqual([{ n: 2 }]);
+    expect(await prepared(client)).toEqual([]);
+    expect((await client.query(plusOne, [2])).rows).toEqual([{ n: 3 }]);
+    expect((await client.query({ text: plusOne, values: [3] })).rows).toEqual([{ n: 4 }]);
+    const [statement, ...others] = await prepared(client);
+    expect(others).toEqual([]);
+    expect(statement).toEqual({ name: expect.stringMatching(/^hearth_[0-9a-f]{32}$/), statement: plusOne });
+  });
+
+  it('give every connection the same name for a text, each parsing it once', async () => {
+    const names = new StatementNames();
+    const [first, second] = [await connected(names), await connected(names)];
+    for (const client of [first, second, first, second]) expect((await client.query(plusOne, [1])).rows).toEqual([{ n: 2 }]);
+    const [a] = await prepared(first);
+    expect(await prepared(second)).toEqual([a]);
+  });
+
+  it('name at most the connection\'s bound of texts, and answer the rest unnamed', async () => {
+    const client = await connected(new StatementNames(2));
+    const texts = [1, 2, 3].map((k) => `select $1::int + ${k} as n`);
+    for (let round = 0; round < 3; round++) {
+      for (const [k, text] of texts.entries()) expect((await client.query(text, [10])).rows).toEqual([{ n: 11 + k }]);
+    }
+    expect((await prepared(client)).map((p) => p.statement)).toEqual(texts.slice(0, 2));
+  });
+
+  it('leave statements without parameters, and those their caller named, as they are', async () => {
+    const client = await connected(new StatementNames());
+    for (let round = 0; round < 2; round++) {
+      expect((await client.query('select 1 as n')).rows).toEqual([{ n: 1 }]);
+      expect((await client.query({ name: 'callers_own', text: plusOne, values: [5] })).rows).toEqual([{ n: 6 }]);
+    }
+    expect(await prepared(client)).toEqual([{ name: 'callers_own', statement: plusOne }]);
+  });
+
+  it('parse a statement again whose first named sending failed in an aborted transaction', async () => {
+    const client = await connected(new StatementNames());
+    await client.query(plusOne, [1]);
+    await client.query('begin');
+    await expect(client.query('select no_such_column')).rejects.toThrow(/no_such_column/);
+    await expect(client.query(plusOne, [2])).rejects.toThrow(/aborted/);
+    await client.query('rollback');
+    expect((await client.query(plusOne, [3])).rows).toEqual([{ n: 4 }]);
+    expect((await prepared(client)).map((p) => p.statement)).toEqual([plusOne]);
+  });
+
+  it('keep a statement named in a transaction that rolled back', async () => {
+    const client = await connected(new StatementNames());
+    await client.query('begin');
+    await client.query(plusOne, [1]);
+    await client.query(plusOne, [2]);
+    await client.query('rollback');
+    expect((await client.query(plusOne, [3])).rows).toEqual([{ n: 4 }]);
+    expect((await prepared(client)).map((p) => p.statement)).toEqual([plusOne]);
+  });
+});
+
+it('the app\'s connections to a PostgreSQL server name the statements they send again', async () => {
+  const database = await openPostgres(url, { max: 1 });
+  try {
+    const text = sql`select ${7}::int * 6 as n`;
+    for (let round = 0; round < 3; round++) expect(await rawRows(database.db, text)).toEqual([{ n: 42 }]);
+    const statements = await rawRows(database.db, sql.raw('select name, statement from pg_prepared_statements'));
+    expect(statements).toEqual([{ name: expect.stringMatching(/^hearth_/), statement: 'select $1::int * 6 as n' }]);
+  } finally {
+    await database.close();
+  }
+});
