@@ -9,7 +9,8 @@
  * statistics were taken. autocannon runs in a client process of its own, kept warm across runs (`load-client.ts`).
  * Percentiles leave out each connection's first answer, which times the connection's opening; their p50 is shown
  * apart. The 50-at-once add runs also report their CPU time per add by thread (`thread-cpu.ts`, Linux): the server's,
- * the embedded engine's, V8's helpers' and the load client's, which share the machine's cores.
+ * the embedded engine's, V8's helpers', the load client's and, on PostgreSQL, the database server's processes', which
+ * share the machine's cores.
  * BENCH_SECONDS sets each run's length (default 10); BENCH_ONLY=<text> runs only the calls whose name contains it
  * ending where a word or path ends ("GET /api/me" is not the meals read; "POST /api/grocery" is every add run), and
  * the limit, to compare one call before and after a change. Run: `node scripts/bench/throughput.ts`.
@@ -101,7 +102,7 @@ async function bench(label: string, database: Database): Promise<void> {
   const family = [ada, ...await Promise.all(Array.from({ length: connections - 1 }, (_, i) => member(database.db, `Member ${i}`, ada.familyId)))];
   const limit = await limitServer(database, ada.userId);
   // What the 50-at-once add runs cost each thread of this machine, per add.
-  const cpu = new CpuPerRequest(process.pid, client.pid);
+  const cpu = new CpuPerRequest(process.pid, client.pid, database.engine === 'postgres');
   try {
     const keyCount = async (userId: string) =>
       (await database.db.select({ n: count() }).from(idempotencyKeys).where(eq(idempotencyKeys.userId, userId)))[0]!.n;
@@ -190,7 +191,7 @@ async function bench(label: string, database: Database): Promise<void> {
       console.log(`${label} | ${name.padEnd(53)} | ${rate} | p50 ${r.p50} ms | p95 ${r.p95} ms | p97.5 ${r.p97_5} ms | first answers p50 ${r.firstP50} ms${r.errors ? ` | ${r.errors} errors` : ''}`);
     }
     const perAdd = cpu.toString();
-    if (perAdd) console.log(`${label} | CPU per add, 50 at once (a database server's own processes not counted): ${perAdd}`);
+    if (perAdd) console.log(`${label} | CPU per add, 50 at once: ${perAdd}`);
   } finally {
     await limit.close();
     await app.close();

@@ -1,16 +1,35 @@
 /**
  * CPU time by thread, from Linux's per-thread scheduler statistics (`/proc/<pid>/task/<tid>/schedstat`, nanoseconds
- * on a processor): what a run cost each part of the machine, which its latencies alone do not show when two cores
- * are shared by the server, its engine and the load client.
+ * on a processor), and by process for a PostgreSQL server's: what a run cost each part of the machine, which its
+ * latencies alone do not show when two cores are shared by the server, its engine or database server, and the load
+ * client.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
-/** The parts a thread is counted in, by process and thread name (Node names a worker's thread `WorkerThread`). */
-type Part = 'server thread' | 'engine thread' | 'V8 helper threads' | 'load client';
+/**
+ * The parts a thread is counted in, by process and thread name (Node names a worker's thread `WorkerThread`); a
+ * PostgreSQL server's processes (named `postgres`, one thread each) as one part.
+ */
+type Part = 'server thread' | 'engine thread' | 'V8 helper threads' | 'load client' | 'database server';
 
-/** Nanoseconds on a processor so far, by part; null where /proc cannot be read (not Linux). */
-function cpuByPart(server: number, client: number): Map<Part, number> | null {
-  const parts = new Map<Part, number>();
+/** Nanoseconds on a processor so far of a thread or single-threaded process (`/proc/<pid>[/task/<tid>]`). */
+function nanoseconds(path: string): number {
+  return Number(readFileSync(`${path}/schedstat`, 'utf8').split(' ')[0]);
+}
+
+/** A reading: each thread's part and nanoseconds so far, by its /proc path. */
+type Reading = Map<string, { part: Part; ns: number }>;
+
+/** Reads the threads (and PostgreSQL processes) that exist now; null where /proc cannot be read (not Linux). */
+function read(server: number, client: number, withDatabaseServer: boolean): Reading | null {
+  const reading: Reading = new Map();
+  const add = (path: string, part: () => Part) => {
+    try {
+      reading.set(path, { part: part(), ns: nanoseconds(path) });
+    } catch {
+      // A thread or process that ended meanwhile.
+    }
+  };
   for (const [pid, inServer] of [[server, true], [client, false]] as const) {
     let threads: string[];
     try {
@@ -18,17 +37,23 @@ function cpuByPart(server: number, client: number): Map<Part, number> | null {
     } catch {
       return null;
     }
-    for (const tid of threads) {
-      try {
-        const ns = Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
-        const part = inServer ? serverPart(pid, tid) : 'load client';
-        parts.set(part, (parts.get(part) ?? 0) + ns);
-      } catch {
-        // A thread that ended meanwhile.
-      }
+    for (const tid of threads) add(`/proc/${pid}/task/${tid}`, () => (inServer ? serverPart(pid, tid) : 'load client'));
+  }
+  if (withDatabaseServer) {
+    for (const pid of readdirSync('/proc')) {
+      if (/^\d+$/.test(pid) && comm(`/proc/${pid}`) === 'postgres') add(`/proc/${pid}`, () => 'database server');
     }
   }
-  return parts;
+  return reading;
+}
+
+/** A process's or thread's name; null once it has ended. */
+function comm(path: string): string | null {
+  try {
+    return readFileSync(`${path}/comm`, 'utf8').trim();
+  } catch {
+    return null;
+  }
 }
 
 /** Which part of the server's process a thread of it is. */
@@ -42,21 +67,29 @@ function serverPart(pid: number, tid: string): Part {
 export class CpuPerRequest {
   private readonly server: number;
   private readonly client: number;
+  private readonly withDatabaseServer: boolean;
   private readonly spent = new Map<Part, number>();
   private requests = 0;
 
-  /** The processes' ids: the server's (with its engine's thread, if any) and the load client's. */
-  constructor(server: number, client: number) {
+  /**
+   * The processes' ids: the server's (with its engine's thread, if any) and the load client's; `withDatabaseServer`
+   * counts the machine's PostgreSQL server too (when the app runs on it).
+   */
+  constructor(server: number, client: number, withDatabaseServer = false) {
     this.server = server;
     this.client = client;
+    this.withDatabaseServer = withDatabaseServer;
   }
 
   async around<T>(requests: number, run: () => Promise<T>): Promise<T> {
-    const before = cpuByPart(this.server, this.client);
+    const before = read(this.server, this.client, this.withDatabaseServer);
     const result = await run();
-    const after = cpuByPart(this.server, this.client);
+    const after = read(this.server, this.client, this.withDatabaseServer);
     if (before && after) {
-      for (const [part, ns] of after) this.spent.set(part, (this.spent.get(part) ?? 0) + ns - (before.get(part) ?? 0));
+      // By thread: one that ended during the run is not counted, one that began is counted from its start.
+      for (const [path, { part, ns }] of after) {
+        this.spent.set(part, (this.spent.get(part) ?? 0) + ns - (before.get(path)?.ns ?? 0));
+      }
       this.requests += requests;
     }
     return result;
