@@ -59,11 +59,15 @@ describe('statement names', () => {
     expect((await prepared(client)).map((p) => p.statement)).toEqual(texts.slice(0, 2));
   });
 
-  it('leave statements without parameters, and those their caller named, as they are', async () => {
+  it('leave statements without parameters, those their caller named, and query objects as they are', async () => {
     const client = await connected(new StatementNames());
     for (let round = 0; round < 2; round++) {
       expect((await client.query('select 1 as n')).rows).toEqual([{ n: 1 }]);
       expect((await client.query({ name: 'callers_own', text: plusOne, values: [5] })).rows).toEqual([{ n: 6 }]);
+      const own = new pg.Query('select $1::int * 2 as n', [21]);
+      const answered = new Promise((resolve, reject) => { own.on('end', resolve); own.on('error', reject); });
+      client.query(own);
+      expect(((await answered) as pg.QueryResult).rows).toEqual([{ n: 42 }]);
     }
     expect(await prepared(client)).toEqual([{ name: 'callers_own', statement: plusOne }]);
   });

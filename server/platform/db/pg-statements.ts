@@ -1,23 +1,23 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 
-/** What pg's `query` is given as its first argument, when it is not a text. */
-interface QueryConfig { text?: unknown; name?: unknown; values?: unknown }
+/** What pg's `query` is given as its first argument, when it is not a text (`submit`: a query object of its own). */
+interface QueryConfig { text?: unknown; name?: unknown; values?: unknown; submit?: unknown }
 
 /** Texts a connection runs under a name at most: each holds its parsed statement and plan on the server. */
 const defaultPerConnection = 200;
 /** Repeated texts named at most, and texts remembered as seen once: the app's own memory stays bounded too. */
 const namesLimit = 2000;
-const seenLimit = 10_000;
+const seenLimit = 5000;
 
 /**
  * Named prepared statements on a PostgreSQL server (issue #17), as the embedded engine's `PreparedStatements`. Drizzle
  * sends raw SQL unnamed, so the server parses and plans it again on every call: a batch of item adds spent ~2 ms of
- * the server's time so, ~50 us an add of 175. A text sent a second time is sent from then on under a name made from
+ * the server's time so, about a quarter of its CPU per add. A text sent a second time is sent from then on under a name made from
  * it, and each connection parses it once (and plans it once where the statement asks for generic plans).
  *
  * A connection names `perConnection` texts at most and sends the others unnamed, as before: a rare text (an `in` list
- * of each length) cannot fill the server's memory. Prepared statements outlive transactions and rollbacks, and the
+ * of each length) cannot fill the server's memory. A query object of its own (a cursor, a stream) is left as it is. Prepared statements outlive transactions and rollbacks, and the
  * server plans one again by itself when a table it reads changes.
  */
 export class StatementNames {
@@ -40,9 +40,9 @@ export class StatementNames {
   /** `config` under its text's name, when its text has parameters, is repeated and the connection may name it. */
   #named(config: unknown, values: unknown, named: Set<string>): unknown {
     if (typeof config !== 'string' && (typeof config !== 'object' || config === null)) return config;
-    const { text, name, values: own } = typeof config === 'string' ? { text: config } : config as QueryConfig;
+    const { text, name, values: own, submit } = typeof config === 'string' ? { text: config } : config as QueryConfig;
     const given = Array.isArray(values) ? values : own;
-    if (typeof text !== 'string' || name || !Array.isArray(given) || given.length === 0) return config;
+    if (typeof text !== 'string' || name || submit || !Array.isArray(given) || given.length === 0) return config;
     const textName = this.#nameOf(text);
     if (!textName || (!named.has(textName) && named.size >= this.#perConnection)) return config;
     named.add(textName);
