@@ -25,7 +25,7 @@ export function AuthPage() {
   if (me.data && invite) {
     return (
       <main className="page narrow stack">
-        <h1 style={{ textAlign: 'center', color: 'var(--accent-strong)' }}>Hearth</h1>
+        <h1 className="brand-heading">Hearth</h1>
         <AcceptInvite token={invite} />
       </main>
     );
@@ -33,7 +33,7 @@ export function AuthPage() {
 
   return (
     <main className="page narrow stack">
-      <h1 style={{ textAlign: 'center', color: 'var(--accent-strong)' }}>Hearth</h1>
+      <h1 className="brand-heading">Hearth</h1>
       <ErrorBanner message={notice} onDismiss={() => setNotice(null)} />
       <RegisterForm inviteToken={invite} />
       <section className="card" aria-label="Login">
