@@ -59,8 +59,7 @@ function comm(path: string): string | null {
 /** Which part of the server's process a thread of it is. */
 function serverPart(pid: number, tid: string): Part {
   if (Number(tid) === pid) return 'server thread';
-  const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
-  return name === 'WorkerThread' ? 'engine thread' : 'V8 helper threads';
+  return comm(`/proc/${pid}/task/${tid}`) === 'WorkerThread' ? 'engine thread' : 'V8 helper threads';
 }
 
 /** Sums what runs cost each part, read before and after each (`around`), and says it per request. */

@@ -11,14 +11,16 @@ const namesLimit = 2000;
 const seenLimit = 5000;
 
 /**
- * Named prepared statements on a PostgreSQL server (issue #17), as the embedded engine's `PreparedStatements`. Drizzle
- * sends raw SQL unnamed, so the server parses and plans it again on every call: a batch of item adds spent ~2 ms of
- * the server's time so, about a quarter of its CPU per add. A text sent a second time is sent from then on under a name made from
- * it, and each connection parses it once (and plans it once where the statement asks for generic plans).
+ * Named prepared statements on a PostgreSQL server (issue #17), as the embedded engine's `PreparedStatements`.
+ * Drizzle sends raw SQL unnamed, so the server parses and plans it again on every call: a batch of item adds spent
+ * ~2 ms of the server's time so, about a quarter of its CPU per add. A text sent a second time is sent from then on
+ * under a name made from it, and each connection parses it once (and plans it once where the statement asks for
+ * generic plans).
  *
  * A connection names `perConnection` texts at most and sends the others unnamed, as before: a rare text (an `in` list
- * of each length) cannot fill the server's memory. A query object of its own (a cursor, a stream) is left as it is. Prepared statements outlive transactions and rollbacks, and the
- * server plans one again by itself when a table it reads changes.
+ * of each length) cannot fill the server's memory. A query object of its own (a cursor, a stream) is left as it is.
+ * Prepared statements outlive transactions and rollbacks, and the server plans one again by itself when a table it
+ * reads changes.
  */
 export class StatementNames {
   readonly #perConnection: number;

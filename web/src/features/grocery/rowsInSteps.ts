@@ -2,7 +2,8 @@ import { startTransition, useEffect, useState } from 'react';
 
 /**
  * Rows made in one step. 20 (a phone's screenful) took 10-16 ms a step on a slow 2-core machine, over the 50 ms that
- * counts as blocking at Lighthouse's 4x slower CPU (a 100-item list's return visit: 320-330 ms blocking, 90-280 with 10).
+ * counts as blocking at Lighthouse's 4x slower CPU (a 100-item list's return visit: 320-330 ms blocking, 90-280 with
+ * 10).
  */
 const rowsPerStep = 10;
 
