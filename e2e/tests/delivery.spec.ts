@@ -33,6 +33,16 @@ test('a list page asks for its items while its code is still downloading', async
   expect(times.dataRequested).toBeLessThan(times.chunkArrived);
 });
 
+test('a member\'s page asks for /api/me at once, not after the stored copy has been read', async ({ page, request }) => {
+  const ada = await signUpViaApi(request, { name: 'Ada' });
+  await useSession(page, ada);
+  // The stored copy is restored once the code that resends queued changes has arrived: that chunk is held back.
+  const times = await timeDataAgainstChunk(page, /\/assets\/writes-[^/]*\.js$/, (url) => url.pathname === '/api/me');
+  await page.goto('/');
+  await expect(page).toHaveTitle("Ada's Newsfeed · Hearth");
+  expect(times.dataRequested).toBeLessThan(times.chunkArrived);
+});
+
 test('following a link loads the next page\'s data alongside its code', async ({ page, request }) => {
   const ada = await signUpViaApi(request, { name: 'Ada' });
   await useSession(page, ada);

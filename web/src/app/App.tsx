@@ -22,10 +22,6 @@ import { Loading } from '../shared/ui/Status.tsx';
 const NewsfeedPage = lazyPage(pageCode.newsfeed, (m) => m.NewsfeedPage);
 const FamilyPage = lazyPage(pageCode.family, (m) => m.FamilyPage);
 const ListPage = lazyPage(pageCode.list, (m) => m.ListPage);
-// A list opened from the home screen in a store with no signal: its page's code loads while the stored lists are read.
-// In a task of its own: asking for the chunk adds a preload link per module it imports, a third to a half of the
-// app's first task (evaluating this bundle) when asked for there.
-if (window.location.pathname.startsWith('/list/')) setTimeout(() => void pageCode.list());
 const ListsPage = lazyPage(pageCode.lists, (m) => m.ListsPage);
 const RecurringItemsPage = lazyPage(pageCode.recurringItems, (m) => m.RecurringItemsPage);
 const MealDetailPage = lazyPage(pageCode.meal, (m) => m.MealDetailPage);
@@ -52,7 +48,8 @@ export function App() {
   useEffect(() => {
     setUnauthorizedHandler((message) => {
       queryClient.clear();
-      navigate(paths.auth, { state: { message } });
+      // Already at /auth when the refusal came before the first render, as the protected page sent the visitor there.
+      navigate(paths.auth, { state: { message }, replace: window.location.pathname === paths.auth });
     });
   }, [navigate, queryClient]);
   usePrefetchOnNavigation();

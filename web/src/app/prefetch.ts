@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { matchPath, useLocation } from 'react-router';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { session } from '../shared/session.ts';
+import { currentUserQuery } from '../shared/useCurrentUser.ts';
 import { paths } from '../shared/paths.ts';
 import { remembered } from './lazyPage.ts';
 
@@ -73,8 +74,9 @@ const routeLoads: RouteLoad[] = [
 ];
 
 /**
- * Starts loading a page's code and, for a signed-in member, its data at the same time, instead of the data waiting
- * for the code (and, behind the protected route, for /api/me). Failures are left to the page, which asks again.
+ * Starts loading a page's code and, for a signed-in member, /api/me and the page's data at the same time, instead of
+ * the data waiting for the code (and, behind the protected route, for /api/me). Failures are left to the page, which
+ * asks again.
  */
 export function prefetchRoute(queryClient: QueryClient, pathname: string): void {
   for (const route of routeLoads) {
@@ -82,6 +84,8 @@ export function prefetchRoute(queryClient: QueryClient, pathname: string): void 
     if (!match) continue;
     if (!route.open && !session.token()) return;
     void route.code?.().catch(() => undefined);
+    // A member's page shows once /api/me has answered: asked for now, not once the stored copy has been read.
+    if (!route.open) void queryClient.prefetchQuery(currentUserQuery);
     const familyId = session.token() ? session.user()?.familyId : null;
     if (route.data && familyId) void route.data(queryClient, match.params, familyId).catch(() => undefined);
     return;

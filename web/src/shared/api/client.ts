@@ -25,10 +25,16 @@ export class ApiError extends Error {
 export const prefetchedFreshMs = 5_000;
 
 type Unauthorized = (message: string) => void;
-let onUnauthorized: Unauthorized = () => {};
-/** The app decides where a 401 goes (clearing the session and showing /auth). */
+let onUnauthorized: Unauthorized | null = null;
+/** A 401 answered before the app could say where it goes: /api/me is asked for before the first render. */
+let unheard: string | null = null;
+/** The app decides where a 401 goes (clearing the session and showing /auth); one answered before is handed to it. */
 export function setUnauthorizedHandler(handler: Unauthorized): void {
   onUnauthorized = handler;
+  if (unheard === null) return;
+  const message = unheard;
+  unheard = null;
+  handler(message);
 }
 
 export interface CallInput<E extends Endpoint> {
@@ -68,7 +74,8 @@ export async function call<E extends Endpoint>(e: E, input: CallInput<E> = {}): 
     // Signed-in calls only: a failed sign-in answers 401 too, and must show its own message.
     if (res.status === 401 && e.access === 'user') {
       session.clear();
-      onUnauthorized(messages.authFailed);
+      if (onUnauthorized) onUnauthorized(messages.authFailed);
+      else unheard = messages.authFailed;
     }
     throw new ApiError(res.status, message, body.code, body.errors ?? []);
   }
