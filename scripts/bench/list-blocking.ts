@@ -1,10 +1,11 @@
 /**
- * Main-thread blocking on a signed-in load of a 100-item list: Debian's Chromium at 4x CPU slowdown (Lighthouse's
- * mobile factor), the time each long task runs past 50 ms, summed from navigation until the page is whole and 1.5 s
- * after; the median of many loads. Lighthouse's TBT here varies twofold from run to run, so a change to the first
- * load is measured by loads of two builds taken in turns: WEB_DIST_BEFORE=<folder> (another build, e.g. made by
- * `vite build --outDir` on an older commit) in turn with web/dist (rebuilt if stale). LOADS sets the loads per build
- * (default 12). Run: `node scripts/bench/list-blocking.ts`.
+ * Main-thread blocking and the largest paint on a signed-in load of a 100-item list: Debian's Chromium at 4x CPU
+ * slowdown (Lighthouse's mobile factor), the time each long task runs past 50 ms, summed from navigation until the
+ * page is whole and 1.5 s after, and when the largest paint of that time happened; the medians of many loads.
+ * Lighthouse's TBT here varies twofold from run to run, so a change to the first load is measured by loads of two
+ * builds taken in turns: WEB_DIST_BEFORE=<folder> (another build, e.g. made by `vite build --outDir` on an older
+ * commit) in turn with web/dist (rebuilt if stale). LOADS sets the loads per build (default 12).
+ * Run: `node scripts/bench/list-blocking.ts`.
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,9 @@ import { listThroughApi, member, serveApp, storeSession } from './support/common
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const loads = Number(process.env.LOADS ?? 12);
 const listSize = 100;
+
+/** One load's figures (ms). */
+interface Load { blocking: number; largestPaint: number }
 
 const built = spawnSync(process.execPath, [`${root}scripts/build-web.ts`], { stdio: 'inherit' });
 if (built.status !== 0) process.exit(built.status ?? 1);
@@ -35,8 +39,8 @@ try {
   const ada = await member(database.db, 'Ada');
   const { listId, user } = await listThroughApi(servers[0]!.base, ada, listSize);
 
-  /** One load's blocking time (ms), its files already in the HTTP cache, as a returning member's are. */
-  const blocking = async (base: string): Promise<number> => {
+  /** One load's blocking time and largest paint (ms), its files already in the HTTP cache, as a returning member's. */
+  const measure = async (base: string): Promise<Load> => {
     // Lighthouse's mobile screen; no service worker, so each build serves its own files.
     const context = await browser.newContext({ viewport: { width: 412, height: 823 }, serviceWorkers: 'block' });
     try {
@@ -49,30 +53,39 @@ try {
       await page.goto(`${base}/favicon.svg`);
       await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
       await page.addInitScript(`globalThis.blocking = 0;
+        globalThis.largestPaint = 0;
         new PerformanceObserver((tasks) => {
           for (const task of tasks.getEntries()) globalThis.blocking += Math.max(0, task.duration - 50);
-        }).observe({ type: 'longtask', buffered: true });`);
+        }).observe({ type: 'longtask', buffered: true });
+        new PerformanceObserver((paints) => {
+          for (const paint of paints.getEntries()) globalThis.largestPaint = paint.startTime;
+        }).observe({ type: 'largest-contentful-paint', buffered: true });`);
       await page.goto(listPage);
       await whole();
       await page.waitForTimeout(1500);
-      return Math.round(await page.evaluate<number>('globalThis.blocking'));
+      const [blocking, largestPaint] = await page.evaluate<number[]>('[globalThis.blocking, globalThis.largestPaint]');
+      return { blocking: Math.round(blocking!), largestPaint: Math.round(largestPaint!) };
     } finally {
       await context.close();
     }
   };
 
-  const results = builds.map((): number[] => []);
+  const results = builds.map((): Load[] => []);
   for (let load = 0; load < loads; load++) {
-    for (const [i, server] of servers.entries()) results[i]!.push(await blocking(server.base));
+    for (const [i, server] of servers.entries()) results[i]!.push(await measure(server.base));
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  for (const [i, [label]] of builds.entries()) {
-    console.log(`${listSize}-item list, ${label}: blocking time median ${median(results[i]!)} ms over ${loads} loads `
-      + `(${results[i]!.join(', ')})`);
-  }
-  if (results.length === 2) {
-    const lower = results[1]!.filter((after, i) => after < results[0]![i]!).length;
-    console.log(`after lower than before in ${lower} of ${loads} pairs`);
+  for (const measured of ['blocking', 'largestPaint'] as const) {
+    const name = measured === 'blocking' ? 'blocking time' : 'largest paint';
+    for (const [i, [label]] of builds.entries()) {
+      const values = results[i]!.map((r) => r[measured]);
+      console.log(`${listSize}-item list, ${label}: ${name} median ${median(values)} ms over ${loads} loads `
+        + `(${values.join(', ')})`);
+    }
+    if (results.length === 2) {
+      const lower = results[1]!.filter((after, i) => after[measured] < results[0]![i]![measured]).length;
+      console.log(`${name}: after lower than before in ${lower} of ${loads} pairs`);
+    }
   }
 } finally {
   await browser.close();
