@@ -41,6 +41,8 @@ class Stream {
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/event-stream');
+    // Written by the route itself (hijacked), with the headers every answer carries.
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     void stream.read(res.body!);
     await stream.until(() => stream.comments.includes('connected'));
     return stream;

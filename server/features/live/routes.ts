@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import { messages } from '@hearth/contract/accounts';
 import { liveEventName, liveHeartbeatMs, liveStream } from '@hearth/contract/live';
@@ -54,7 +55,9 @@ export function liveRoutes(app: App, deps: Deps): void {
       const unsubscribe = deps.realtime.subscribe(familyId, (change) => {
         send(`event: ${liveEventName}\ndata: ${JSON.stringify(change)}\n\n`);
       });
+      // Hijacked, the answer leaves without the reply's headers (the security headers every answer carries).
       res.writeHead(200, {
+        ...(reply.getHeaders() as OutgoingHttpHeaders),
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
         connection: 'keep-alive',
