@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { App } from './app/App.tsx';
-import { prefetchRoute } from './app/prefetch.ts';
+import { prefetchOpenedPage } from './app/prefetch.ts';
 import { ApiError } from './shared/api/client.ts';
 import { OfflineCacheProvider, offlineDays } from './shared/offline/persistence.tsx';
 import './shared/ui/ui.css';
@@ -26,10 +26,7 @@ const knowWrites = () => (writesKnown ??= import('./features/grocery/writes.ts')
 // The query client only hears 'online'/'offline' events; a page opened with no network starts offline.
 onlineManager.setOnline(navigator.onLine);
 
-// The first page's code, /api/me and the page's data are asked for as soon as this bundle has run, while the stored
-// copy is read and the first render is made (in slices, a few hundred ms at a 4x slower CPU). In a task of its own:
-// asking for a chunk adds a preload link per module it imports, a third to a half of this bundle's first task.
-setTimeout(() => prefetchRoute(queryClient, window.location.pathname));
+prefetchOpenedPage(queryClient);
 
 // As a transition, the first render is made in slices between other work (the stored copy being read, the page's
 // code arriving) instead of one task of about 90 ms at a 4x slower CPU (as Lighthouse's).
