@@ -27,8 +27,11 @@ export function ProtectedRoute() {
   const location = useLocation();
   const from = `${location.pathname}${location.search}`;
   if (!hasSession) {
-    // Home is where everyone starts; a deep link (a shared list, the family page) says why it shows sign-in.
-    const message = location.pathname === paths.newsfeed ? undefined : notAuthenticated;
+    // A session the server refused says so, even when this renders before the refusal's own navigation commits; a
+    // sign-out needs no word. Home is where everyone starts; a deep link (a shared list) says why it shows sign-in.
+    const ending = session.ending();
+    const message = ending === 'refused' ? messages.authFailed
+      : ending === 'signed-out' || location.pathname === paths.newsfeed ? undefined : notAuthenticated;
     return <Navigate to={paths.auth} replace state={{ from, message } satisfies AuthState} />;
   }
   if (me.isPending || !answered) return <main className="page"><Loading /></main>;

@@ -4,6 +4,14 @@ import { storageKeys } from '@hearth/contract/limits';
 const listeners = new Set<() => void>();
 const changed = () => listeners.forEach((listener) => listener());
 
+/** How a session ends: signed out (by the member, or to sign in again), or refused by the server (401). */
+export type SessionEnding = 'signed-out' | 'refused';
+/**
+ * How this tab's last session ended, until the next sign-in. Whoever ends a session also navigates to /auth, but a
+ * page still showing reads the missing session first: it says why from this, not as to a visitor who never signed in.
+ */
+let ending: SessionEnding | null = null;
+
 /** The signed-in user and token, kept in localStorage under the spec's keys. */
 export const session = {
   token(): string | null {
@@ -19,6 +27,7 @@ export const session = {
     }
   },
   save(token: string, user: SessionUser): void {
+    ending = null;
     localStorage.setItem(storageKeys.token, token);
     this.saveUser(user);
     changed();
@@ -27,10 +36,15 @@ export const session = {
     localStorage.setItem(storageKeys.user, JSON.stringify(user));
     localStorage.setItem(storageKeys.userCreatedAt, user.createdAt);
   },
-  clear(): void {
+  clear(why: SessionEnding = 'signed-out'): void {
+    ending = why;
     localStorage.removeItem(storageKeys.token);
     localStorage.removeItem(storageKeys.user);
     changed();
+  },
+  /** How the last session in this tab ended, if one did since the page was opened. */
+  ending(): SessionEnding | null {
+    return ending;
   },
   /** Calls `listener` after every sign-in and sign-out in this tab; answers how to stop. */
   subscribe(listener: () => void): () => void {

@@ -73,7 +73,7 @@ export async function call<E extends Endpoint>(e: E, input: CallInput<E> = {}): 
     const message = body.message ?? (typeof data === 'string' && data ? data : `HTTP error! status: ${res.status}`);
     // Signed-in calls only: a failed sign-in answers 401 too, and must show its own message.
     if (res.status === 401 && e.access === 'user') {
-      session.clear();
+      session.clear('refused');
       if (onUnauthorized) onUnauthorized(messages.authFailed);
       else unheard = messages.authFailed;
     }
