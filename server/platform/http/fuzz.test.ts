@@ -1,10 +1,9 @@
-import { readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Endpoint } from '@hearth/contract/endpoint';
 import { errorCodes } from '@hearth/contract/errors';
 import { liveStream } from '@hearth/contract/live';
+import { contractEndpoints } from '../../test/contract-endpoints.ts';
 import { createTestApp, randomIp, signUp, superadminHeaders, type SignedInUser, type TestApp } from '../../test/harness.ts';
 
 /**
@@ -13,20 +12,10 @@ import { createTestApp, randomIp, signUp, superadminHeaders, type SignedInUser, 
  * feature's calls are fuzzed without a line here.
  */
 
-const contractDir = fileURLToPath(new URL('../../../contract/', import.meta.url));
-
 async function allEndpoints(): Promise<Endpoint[]> {
-  const found: Endpoint[] = [];
-  for (const file of readdirSync(contractDir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
-    const module = await import(`${contractDir}${file}`) as Record<string, unknown>;
-    for (const value of Object.values(module)) {
-      const e = value as Partial<Endpoint>;
-      if (typeof e?.path === 'string' && typeof e.method === 'string' && e.response) found.push(e as Endpoint);
-    }
-  }
   // The live stream never ends by design (it has tests of its own); signing out ends the session the other calls
   // use, so it goes last.
-  return found.filter((e) => e.path !== liveStream.path).sort((a, b) => Number(a.path === '/api/logout') - Number(b.path === '/api/logout'));
+  return (await contractEndpoints()).filter((e) => e.path !== liveStream.path).sort((a, b) => Number(a.path === '/api/logout') - Number(b.path === '/api/logout'));
 }
 
 /** Path parameters as they arrive on the wire: NUL, an encoded lone surrogate, a broken escape, huge, odd. */

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import * as accounts from '@hearth/contract/accounts';
+import * as calendar from '@hearth/contract/calendar';
+import { Id } from '@hearth/contract/endpoint';
 import * as family from '@hearth/contract/family';
+import { contractEndpoints } from '../../test/contract-endpoints.ts';
 import { createTestApp, signUp, uniqueEmail, type TestApp } from '../../test/harness.ts';
 import { linkToken, mailedCode } from '../../test/mailbox.ts';
 
@@ -34,6 +37,14 @@ describe('the log', () => {
     const invite = (await ada.call(family.createInvite, { body: { invitedEmail: null } })).body.token as string;
     secrets.push(invite, ada.token);
     await t.app.inject({ url: `/auth?invite=${invite}` });
+    // The invite's own calls carry it in their path.
+    await t.call(family.previewInvite, { params: { token: invite } });
+    const ben = await signUp(t, { name: 'Ben' });
+    expect((await ben.call(family.acceptInvite, { params: { token: invite } })).status).toBe(200);
+    expect((await ada.call(family.revokeInvite, { params: { token: invite } })).status).toBe(204);
+    const feed = new URL((await ada.call(calendar.calendarExportUrl)).body.calendarUrl as string);
+    secrets.push(feed.searchParams.get('key')!);
+    expect((await t.app.inject({ url: `${feed.pathname}${feed.search}` })).statusCode).toBe(200);
 
     // A query that fails while carrying an email as a parameter.
     await t.db.execute(sql`alter table users rename to users_away`);
@@ -47,7 +58,35 @@ describe('the log', () => {
 
     const log = lines.join('');
     expect(log).toContain('/reset-password?token=[redacted]');
+    expect(log).toContain('/api/family/invite/[redacted]/accept');
+    expect(log).toContain(`${calendar.calendarFeedPath}?key=[redacted]`);
     expect(log).toContain('FailedQuery');
     for (const secret of secrets) expect(log, secret).not.toContain(secret);
+  });
+
+  it('shows a path parameter only where the contract makes it an id: any other (a token, a key) is redacted', async () => {
+    const shown: string[] = [];
+    const hidden: string[] = [];
+    const hiddenRoutes: string[] = [];
+    for (const e of await contractEndpoints()) {
+      const url = e.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+        const isId = e.params?.shape[name] === Id;
+        const value = isId ? crypto.randomUUID() : `secret-${crypto.randomUUID()}`;
+        if (isId) {
+          shown.push(value);
+        } else {
+          hidden.push(value);
+          hiddenRoutes.push(`${e.method} ${e.path}`);
+        }
+        return value;
+      });
+      if (url !== e.path) await t.app.inject({ method: e.method, url });
+    }
+    expect(hiddenRoutes).toEqual(expect.arrayContaining([
+      'DELETE /api/family/invite/{token}', 'GET /api/family/invite/{token}', 'POST /api/family/invite/{token}/accept',
+    ]));
+    const log = lines.join('');
+    for (const value of hidden) expect(log).not.toContain(value);
+    for (const value of shown) expect(log).toContain(value);
   });
 });
