@@ -37,10 +37,20 @@ export class SafeFetchError extends Error {
   }
 }
 
-/** Public unicast only: no loopback, private, link-local (cloud metadata), CGNAT, multicast or reserved range, IPv4 or IPv6 (IPv4-mapped IPv6 is judged as IPv4). */
+/** IANA's global unicast space: every other IPv6 block is special-purpose, reserved or unassigned. */
+const globalUnicast = ipaddr.IPv6.parseCIDR('2000::/3');
+
+/**
+ * Public unicast only: no loopback, private, link-local (cloud metadata), CGNAT, multicast or reserved range, IPv4
+ * or IPv6; an IPv4-mapped address is judged as its IPv4. ipaddr.js calls `unicast` whatever is in none of the
+ * ranges it names, which for IPv6 includes unassigned space and the deprecated IPv4-compatible `::a.b.c.d` (::/96),
+ * so an IPv6 address must also be global unicast.
+ */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  return ipaddr.process(address).range() === 'unicast';
+  const ip = ipaddr.process(address);
+  if (ip.range() !== 'unicast') return false;
+  return ip.kind() === 'ipv4' || (ip as ipaddr.IPv6).match(globalUnicast);
 }
 
 const systemResolve = (host: string) => new Promise<LookupAddress[]>((resolve, reject) => {
