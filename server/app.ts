@@ -129,10 +129,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     transform: jsonSchemaTransform,
   });
   // The API explorer's page sends its own policy (its scripts by hash); it styles itself inline and is never framed.
+  // Without the plugin's upgrade-insecure-requests: over plain HTTP it made the page ask for its scripts by HTTPS.
   await app.register(swaggerUi, {
     routePrefix: '/api/docs', staticCSP: true,
     transformStaticCSP: (policy) => policy.replace(/style-src [^;]*;/, "style-src 'self' 'unsafe-inline';")
-      .replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
+      .replace("frame-ancestors 'self'", "frame-ancestors 'none'").replace(/ ?upgrade-insecure-requests;?/, ''),
   });
 
   await app.register(async (api) => {

@@ -137,6 +137,16 @@ describe('serving', () => {
     expect((await t.app.inject({ url: '/api/docs' })).statusCode).toBeLessThan(400);
   });
 
+  it('serves the API explorer over plain HTTP too: no page asks the browser to upgrade its requests to HTTPS', async () => {
+    const docs = await t.app.inject({ url: '/api/docs' });
+    expect([docs.statusCode, docs.headers['content-type']]).toEqual([200, expect.stringContaining('text/html')]);
+    for (const url of ['/api/docs', '/api/docs/static/index.html', '/api/docs/static/swagger-initializer.js', '/', '/api/me']) {
+      const csp = String((await t.app.inject({ url })).headers['content-security-policy']);
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(csp, url).not.toContain('upgrade-insecure-requests');
+    }
+  });
+
   it('answers malformed JSON with a 400 and a message, not a 500', async () => {
     const res = await t.app.inject({
       method: 'POST', url: '/api/login', payload: '{"email":', headers: { 'content-type': 'application/json' },
