@@ -51,6 +51,8 @@ export function fillPath(path: string, params: Record<string, string | number> =
 export const idempotencyHeader = 'idempotency-key';
 export const idempotencyKeyMax = 200;
 export const idempotencyKeyInvalid = `Idempotency-Key must be 1 to ${idempotencyKeyMax} characters`;
+/** The key was first sent with another request (422): a key names one request, a new request needs a new key. */
+export const idempotencyKeyReused = 'This Idempotency-Key was already used for a different request. Send a new key with a new request.';
 
 
 // In a module of their own, so this one holds no schema and the web's first download no zod.

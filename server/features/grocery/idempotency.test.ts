@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { idempotencyHeader, idempotencyKeyInvalid } from '@hearth/contract/endpoint';
+import { idempotencyHeader, idempotencyKeyInvalid, idempotencyKeyReused } from '@hearth/contract/endpoint';
 import * as api from '@hearth/contract/grocery';
 import { idempotencyKeys } from '../../platform/db/schema.ts';
 import { days } from '../../platform/clock.ts';
@@ -47,14 +47,70 @@ describe('creates with an Idempotency-Key', () => {
     expect((await itemsOf(ada, listId)).map((i) => [i.name, i.quantity])).toEqual([['Milk', 1]]);
   });
 
-  it('adds once for one key sent at once to two lists, answering both the add that happened', async () => {
+  it('adds once for one key sent at once to two lists: the add that happened is answered, the other list\'s refused', async () => {
     const lists = [await newList(ada), await newList(ada)];
     const key = crypto.randomUUID();
     const answers = await Promise.all([...lists, ...lists].map((listId) => addMilk(ada, listId, key)));
-    expect(answers.map((a) => a.status)).toEqual(Array(4).fill(201));
-    expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+    const added = answers.filter((a) => a.status === 201);
+    expect(added).toHaveLength(2);
+    expect(new Set(added.map((a) => a.body.listId)).size).toBe(1);
+    expect(new Set(added.map((a) => a.body.id)).size).toBe(1);
+    expect(answers.filter((a) => a.status === 422).map((a) => a.body.message)).toEqual([idempotencyKeyReused, idempotencyKeyReused]);
     const items = await Promise.all(lists.map((listId) => itemsOf(ada, listId)));
     expect(items.flat().map((i) => [i.name, i.quantity])).toEqual([['Milk', 1]]);
+  });
+
+  it('refuses (422) a key sent again with another request, on the batched item add and on creates', async () => {
+    const listId = await newList(ada);
+    const key = crypto.randomUUID();
+    const refused = { code: 'UNPROCESSABLE', message: idempotencyKeyReused };
+    expect((await addMilk(ada, listId, key)).status).toBe(201);
+    const eggs = await ada.call(api.addItem, { body: { ...milk(ada, listId), name: 'Eggs' }, headers: keyed(key) });
+    expect([eggs.status, eggs.body]).toEqual([422, refused]);
+    const moreMilk = await ada.call(api.addItem, { body: { ...milk(ada, listId), quantity: 2 }, headers: keyed(key) });
+    expect([moreMilk.status, moreMilk.body]).toEqual([422, refused]);
+    // The request it was first sent with is still answered.
+    expect((await addMilk(ada, listId, key)).status).toBe(201);
+    expect((await itemsOf(ada, listId)).map((i) => [i.name, i.quantity])).toEqual([['Milk', 1]]);
+
+    const familyId = ada.user.familyId!;
+    const listKey = crypto.randomUUID();
+    expect((await ada.call(api.createList, { body: { familyId, title: 'Fair' }, headers: keyed(listKey) })).status).toBe(201);
+    const other = await ada.call(api.createList, { body: { familyId, title: 'Bakery' }, headers: keyed(listKey) });
+    expect([other.status, other.body]).toEqual([422, refused]);
+    const titles = ((await ada.call(api.getLists, { params: { familyId } })).body as api.GroceryList[]).map((l) => l.title);
+    expect(titles.filter((title) => title === 'Fair' || title === 'Bakery')).toEqual(['Fair']);
+
+    const commentKey = crypto.randomUUID();
+    const comment = (text: string) => ada.call(api.addComment, {
+      body: { listId, familyId, text, parentId: null }, headers: keyed(commentKey),
+    });
+    expect((await comment('Bring bags')).status).toBe(201);
+    expect([(await comment('No bags')).status, (await comment('No bags')).body]).toEqual([422, refused]);
+    expect((await ada.call(api.getComments, { params: { listId } })).body.map((c: api.GroceryComment) => c.text)).toEqual(['Bring bags']);
+  });
+
+  it('runs one request of a parallel burst sending one key with different bodies, and refuses the others', async () => {
+    const listId = await newList(ada);
+    const familyId = ada.user.familyId!;
+    const names = ['Apples', 'Bread', 'Cheese', 'Dates', 'Eggs', 'Figs'];
+    const itemKey = crypto.randomUUID();
+    const adds = await Promise.all([...names, ...names].map((name) => ada.call(api.addItem, {
+      body: { ...milk(ada, listId), name }, headers: keyed(itemKey),
+    })));
+    const added = adds.filter((a) => a.status === 201);
+    expect(added).toHaveLength(2);
+    expect(new Set(added.map((a) => a.body.id)).size).toBe(1);
+    expect(adds.filter((a) => a.status === 422)).toHaveLength(10);
+    expect((await itemsOf(ada, listId)).map((i) => i.name)).toEqual([added[0]!.body.name]);
+
+    const listKey = crypto.randomUUID();
+    const creates = await Promise.all(names.map((title) => ada.call(api.createList, {
+      body: { familyId, title: `Burst ${title}` }, headers: keyed(listKey),
+    })));
+    expect(creates.map((c) => c.status).sort()).toEqual([201, 422, 422, 422, 422, 422]);
+    const titles = ((await ada.call(api.getLists, { params: { familyId } })).body as api.GroceryList[]).map((l) => l.title);
+    expect(titles.filter((title) => title.startsWith('Burst '))).toEqual([creates.find((c) => c.status === 201)!.body.title]);
   });
 
   it('keeps two users\' same key apart, and one user\'s key apart on two routes', async () => {

@@ -7,7 +7,7 @@ import { meals } from '../../platform/db/schema.ts';
 import { idsInFamily, isUniqueViolation } from '../../platform/db/tenancy.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { FamilyEvent } from '../../platform/events.ts';
-import { invalid, notFound, type AppError } from '../../platform/errors.ts';
+import { AppError, invalid, notFound } from '../../platform/errors.ts';
 import type { IdempotentCall, SentKey } from '../../platform/idempotency.ts';
 import { writingCaller } from '../../platform/http/route.ts';
 import { Batches, type Batch, type Outcome } from '../../platform/batches.ts';
@@ -113,9 +113,12 @@ export class ItemAdds {
         const refusal = refusals[i];
         return refusal ? { ok: false, error: refusal } : undefined;
       });
-      // A refused add is refused even if its key holds an answer; the others' keys answer them.
+      // A refused add is refused even if its key holds an answer; the others' keys answer them, or refuse a key
+      // first sent with another add.
       keyed.forEach(({ i }, k) => {
-        if (!outcomes[i] && stored[k]) outcomes[i] = { ok: true, value: stored[k].body as GroceryItem };
+        const answer = stored[k];
+        if (outcomes[i] || !answer) return;
+        outcomes[i] = answer instanceof AppError ? { ok: false, error: answer } : { ok: true, value: answer.body as GroceryItem };
       });
       const running = adds.flatMap((_, i) => (outcomes[i] ? [] : [i]));
       const matches = running.map((i) => read.matches[i]!);

@@ -12,7 +12,7 @@ import { safeEqual } from '../auth/secrets.ts';
 import { minutes } from '../clock.ts';
 import type { Queryable } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
-import type { SentKey } from '../idempotency.ts';
+import { requestHash, type SentKey } from '../idempotency.ts';
 import { invalid, rateLimited, unauthenticated } from '../errors.ts';
 
 export type App = FastifyInstance<RawServerDefault, import('http').IncomingMessage, import('http').ServerResponse,
@@ -78,7 +78,8 @@ export function route<E extends Endpoint>(
     }
     if (e.access === 'superadmin') await authenticateSuperadmin(deps, request);
     const key = e.idempotent && caller ? idempotencyKeyOf(request) : null;
-    const call = key !== null && caller ? { userId: caller.userId, route: `${e.method} ${e.path}`, key, status } : null;
+    const call = key !== null && caller
+      ? { userId: caller.userId, route: `${e.method} ${e.path}`, key, status, request: requestHash(request) } : null;
     const run = (db: Queryable) => handler({
       params: request.params, query: request.query, body: request.body, caller, request, reply, db, read,
     } as Ctx<E>);
@@ -127,7 +128,7 @@ export function routeCheckingSession<E extends Endpoint>(
     const key = e.idempotent ? idempotencyKeyOf(request) : null;
     const result = await handler({
       params: request.params as ParamsOf<E>, query: request.query as QueryOf<E>, body: request.body as BodyOf<E>,
-      token, key: key === null ? null : { route: `${e.method} ${e.path}`, key, status },
+      token, key: key === null ? null : { route: `${e.method} ${e.path}`, key, status, request: requestHash(request) },
     });
     return reply.code(status).send(result);
   });

@@ -13,5 +13,7 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   key: text('key').notNull(),
   status: integer('status').notNull(),
   response: jsonb('response'),
+  /** The request the key was first sent with (`requestHash`); null on keys kept from before it was recorded. */
+  requestHash: text('request_hash'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
 }, (t) => [primaryKey({ columns: [t.userId, t.route, t.key] }), index('idempotency_keys_created_at_idx').on(t.createdAt)]);
