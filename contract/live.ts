@@ -22,11 +22,19 @@ export type LiveChange = z.infer<typeof LiveChange>;
 export const liveEventName = 'change';
 /** How often the server sends a heartbeat comment, which also re-checks the session. */
 export const liveHeartbeatMs = 25_000;
+/** Streams one session may hold open on a server process: a family member's tabs, on one device, and a few more. */
+export const liveStreamsPerSession = 5;
+/**
+ * The event that ends a session's oldest stream when the session opens one more than `liveStreamsPerSession`: its
+ * reader waits until its page is looked at again before it reconnects, so tabs do not take turns closing each other.
+ */
+export const liveReplacedEventName = 'replaced';
 
 export const liveStream = endpoint({
   method: 'GET',
   path: '/api/live',
   access: 'user',
-  summary: 'Server-sent events (text/event-stream) of the caller\'s family: `event: change` with a LiveChange as JSON data, and a `: heartbeat` comment every 25 s. The stream ends when the session stops being valid.',
+  summary: 'Server-sent events (text/event-stream) of the caller\'s family: `event: change` with a LiveChange as JSON data, and a `: heartbeat` comment every 25 s. The stream ends when the session stops being valid. '
+    + `A session holds at most ${liveStreamsPerSession} streams on a server: one more ends its oldest with \`event: ${liveReplacedEventName}\`.`,
   response: z.string().describe('text/event-stream'),
 });

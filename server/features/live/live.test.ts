@@ -4,10 +4,10 @@ import type { AddressInfo } from 'node:net';
 import * as accounts from '@hearth/contract/accounts';
 import * as family from '@hearth/contract/family';
 import * as grocery from '@hearth/contract/grocery';
-import { liveHeartbeatMs, type LiveChange } from '@hearth/contract/live';
+import { liveHeartbeatMs, liveReplacedEventName, liveStreamsPerSession, type LiveChange } from '@hearth/contract/live';
 import { days } from '../../platform/clock.ts';
 import { familyMembers, users } from '../../platform/db/schema.ts';
-import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
+import { createTestApp, signIn, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
 import { joinAs, newItem, newList, newRecurring, runRecurringJob } from '../grocery/test-helpers.ts';
 
 let t: TestApp;
@@ -31,6 +31,8 @@ class Stream {
   readonly changes: LiveChange[] = [];
   readonly comments: string[] = [];
   ended = false;
+  /** Ended by the server for a newer stream of the same session. */
+  replaced = false;
   private readonly abort = new AbortController();
   private wake: () => void = () => {};
 
@@ -75,6 +77,7 @@ class Stream {
       else if (line.startsWith('event: ')) event = line.slice(7);
       else if (line.startsWith('data: ') && event === 'change') this.changes.push(JSON.parse(line.slice(6)));
     }
+    if (event === liveReplacedEventName) this.replaced = true;
   }
 
   async until(done: () => boolean, timeoutMs = 5000): Promise<void> {
@@ -195,6 +198,31 @@ describe('GET /api/live', () => {
     const [row] = await t.db.select({ id: familyMembers.id }).from(familyMembers).where(eq(familyMembers.userId, member.user.id));
     expect((await ada.call(family.removeMember, { params: { id: row!.id } })).status).toBe(204);
     await stream.until(() => stream.ended, 3000);
+  });
+
+  it(`holds ${liveStreamsPerSession} streams per session, closing the oldest for a newer one; other sessions keep theirs`, async () => {
+    const member = await joinAs(t, ada, 'READ_ONLY', 'Many tabs');
+    const tabs: Stream[] = [];
+    for (let n = 0; n < liveStreamsPerSession; n++) tabs.push(await openStream(member));
+    const phone = await signIn(t, member.email, member.password);
+    const phoneStream = await openStream(phone);
+    const newest = await openStream(member);
+    await tabs[0]!.until(() => tabs[0]!.ended);
+    expect(tabs[0]!.replaced).toBe(true);
+    // The others, the newest and the other session's stream all still get the family's changes.
+    const listId = await newList(ada, 'Still live');
+    const live = [...tabs.slice(1), newest, phoneStream];
+    for (const stream of live) await stream.until(() => stream.changes.some((c) => c.listId === listId));
+    expect(live.map((stream) => stream.ended)).toEqual(Array(live.length).fill(false));
+  });
+
+  it(`keeps ${liveStreamsPerSession} streams of a session opened in a parallel burst of 40, closing the rest`, async () => {
+    const member = await joinAs(t, ada, 'READ_ONLY', 'Burst');
+    const streams = await Promise.all(Array.from({ length: 40 }, () => openStream(member)));
+    const listId = await newList(ada, 'After the burst');
+    for (const stream of streams) await stream.until(() => stream.ended || stream.changes.some((c) => c.listId === listId));
+    expect(streams.filter((stream) => !stream.ended)).toHaveLength(liveStreamsPerSession);
+    expect(streams.filter((stream) => stream.replaced)).toHaveLength(40 - liveStreamsPerSession);
   });
 
   it('refuses a signed-in user without a family', async () => {

@@ -1,12 +1,18 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import { messages } from '@hearth/contract/accounts';
-import { liveEventName, liveHeartbeatMs, liveStream } from '@hearth/contract/live';
+import {
+  liveEventName, liveHeartbeatMs, liveReplacedEventName, liveStream, liveStreamsPerSession,
+} from '@hearth/contract/live';
 import { requireFamily } from '../../platform/auth/family-access.ts';
 import type { Caller } from '../../platform/auth/sessions.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { unauthenticated } from '../../platform/errors.ts';
 import type { App } from '../../platform/http/route.ts';
+import { SessionStreams } from './session-streams.ts';
+
+/** Ends a stream; `replaced`: for a newer stream of the same session, which the reader is told. */
+type EndStream = (replaced: boolean) => void;
 
 function bearer(request: FastifyRequest): string {
   const header = request.headers.authorization ?? '';
@@ -21,13 +27,14 @@ async function stillMember(deps: Deps, token: string, familyId: string): Promise
 
 /**
  * GET /api/live: the family's changes as server-sent events. A raw route, because the answer is a stream
- * rather than one serialized body; authentication is the same bearer session as every other call.
+ * rather than one serialized body; authentication is the same bearer session as every other call. A session
+ * holds at most `liveStreamsPerSession` streams on this process: a newer one ends its oldest.
  */
 export function liveRoutes(app: App, deps: Deps): void {
-  const open = new Set<() => void>();
+  const open = new SessionStreams<EndStream>(liveStreamsPerSession);
   // Open streams would keep the server from closing.
   app.addHook('preClose', async () => {
-    for (const end of [...open]) end();
+    for (const end of open.all()) end(false);
   });
 
   app.route({
@@ -68,22 +75,23 @@ export function liveRoutes(app: App, deps: Deps): void {
       const heartbeat = setInterval(() => {
         void stillMember(deps, token, familyId).then((ok) => {
           if (ok) send(': heartbeat\n\n');
-          else end();
+          else end(false);
         });
       }, liveHeartbeatMs);
       // Signed out, removed from the family, blocked: the stream ends at once, not at the next heartbeat.
       const stopWatching = deps.realtime.onAccessChange(caller.userId, () => {
-        void stillMember(deps, token, familyId).then((ok) => { if (!ok) end(); });
+        void stillMember(deps, token, familyId).then((ok) => { if (!ok) end(false); });
       });
-      const end = () => {
-        if (!open.delete(end)) return;
+      const end: EndStream = (replaced) => {
+        if (!open.delete(caller.sessionId, end)) return;
         clearInterval(heartbeat);
         stopWatching();
         unsubscribe();
+        if (replaced) send(`event: ${liveReplacedEventName}\ndata: a newer stream of this session took its place\n\n`);
         res.end();
       };
-      open.add(end);
-      res.on('close', end);
+      for (const oldest of open.add(caller.sessionId, end)) oldest(true);
+      res.on('close', () => end(false));
     },
   });
 }

@@ -1,6 +1,6 @@
 import { createParser } from 'eventsource-parser';
 import { liveTopics } from '@hearth/contract/events';
-import { liveEventName, liveStream, type LiveChange } from '@hearth/contract/live';
+import { liveEventName, liveReplacedEventName, liveStream, type LiveChange } from '@hearth/contract/live';
 
 /**
  * The live stream's reader, loaded once a member with a family is signed in (`useLiveUpdates`): it and its SSE
@@ -18,7 +18,10 @@ export interface LiveFollower {
   reconnected(): void;
 }
 
-/** Follows GET /api/live until `signal` aborts, reconnecting with backoff; stops for good on 401/403. */
+/**
+ * Follows GET /api/live until `signal` aborts, reconnecting with backoff; stops for good on 401/403. A stream the
+ * server ended for a newer one of the session (another tab's) comes back once this page is looked at again.
+ */
 export async function follow(token: string, signal: AbortSignal, follower: LiveFollower): Promise<void> {
   let retryMs = firstRetryMs;
   let connectedBefore = false;
@@ -33,7 +36,7 @@ export async function follow(token: string, signal: AbortSignal, follower: LiveF
         if (connectedBefore) follower.reconnected();
         connectedBefore = true;
         retryMs = firstRetryMs;
-        await read(res.body, (change) => follower.changed(change));
+        if (await read(res.body, (change) => follower.changed(change)) === 'replaced') await untilLookedAt(signal);
       }
     } catch {
       if (signal.aborted) return;
@@ -58,6 +61,28 @@ function untilRetry(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** Waits until the page has the focus, or is shown or focused again (or `signal` aborts). */
+function untilLookedAt(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (document.visibilityState === 'visible' && document.hasFocus()) {
+      resolve();
+      return;
+    }
+    const shown = () => {
+      if (document.visibilityState === 'visible') done();
+    };
+    const done = () => {
+      window.removeEventListener('focus', done);
+      document.removeEventListener('visibilitychange', shown);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    window.addEventListener('focus', done);
+    document.addEventListener('visibilitychange', shown);
+    signal.addEventListener('abort', done);
+  });
+}
+
 /**
  * Our own server sends these, so only what the refresh depends on is checked: a topic this build knows (a newer
  * server may add one). The contract's zod schema stays on the server, and zod out of the first download.
@@ -67,9 +92,12 @@ function isLiveChange(value: unknown): value is LiveChange {
   return typeof topic === 'string' && (liveTopics as readonly string[]).includes(topic);
 }
 
-async function read(body: ReadableStream<Uint8Array>, onChange: (change: LiveChange) => void): Promise<void> {
+/** Reads the stream to its end: `replaced` when the server ended it for a newer stream of the session. */
+async function read(body: ReadableStream<Uint8Array>, onChange: (change: LiveChange) => void): Promise<'ended' | 'replaced'> {
+  let ending: 'ended' | 'replaced' = 'ended';
   const parser = createParser({
     onEvent: (event) => {
+      if (event.event === liveReplacedEventName) ending = 'replaced';
       if (event.event !== liveEventName) return;
       try {
         const change: unknown = JSON.parse(event.data);
@@ -83,7 +111,7 @@ async function read(body: ReadableStream<Uint8Array>, onChange: (change: LiveCha
   const reader = body.getReader();
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) return;
+    if (done) return ending;
     parser.feed(decoder.decode(value, { stream: true }));
   }
 }
