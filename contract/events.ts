@@ -9,9 +9,10 @@ export type LiveTopic = (typeof liveTopics)[number];
 export const eventTopics = {
   member_created: ['family'],
   member_updated: ['family'],
-  member_removed: ['family'],
+  // An account leaving renews the calendar's subscription link, and attendees go with the member.
+  member_removed: ['family', 'calendar'],
   member_joined: ['family'],
-  member_left: ['family'],
+  member_left: ['family', 'calendar'],
   members_reordered: ['family'],
   family_renamed: ['family'],
   family_timezone_changed: ['family'],

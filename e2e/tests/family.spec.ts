@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { register } from '@hearth/contract/accounts';
+import { calendarExportUrl } from '@hearth/contract/calendar';
 import { createInvite, getFamilyName, listMembers, memberPalette } from '@hearth/contract/family';
 import { callApi } from '../support/api.ts';
 import { familyMembersViaApi, inviteTokenOf, joinFamilyViaApi } from '../support/family-helpers.ts';
@@ -161,19 +162,24 @@ test.describe('on a phone', () => {
   });
 });
 
-test('an admin removes a member, who loses access to the family', async ({ page, request }) => {
+test('an admin removes a member, who loses access to the family and its calendar link', async ({ page, request }) => {
   const admin = await signUpViaApi(request, { name: 'Max' });
   const editor = await joinFamilyViaApi(request, admin, { name: 'Eve', level: 'EDIT' });
+  const { calendarUrl } = await callApi(request, calendarExportUrl, { token: editor.token });
   await useSession(page, admin);
   await page.goto('/family');
   await expect(memberCard(page, 'Max').getByRole('button', { name: 'Remove' })).toHaveCount(0);
   await memberCard(page, 'Eve').getByRole('button', { name: 'Remove' }).click();
-  await page.getByRole('dialog', { name: 'Remove member' }).getByRole('button', { name: 'Remove' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Remove member' });
+  await expect(confirm).toContainText('The calendar subscription link will change, so theirs stops working');
+  await confirm.getByRole('button', { name: 'Remove' }).click();
   await expect(memberCard(page, 'Eve')).toHaveCount(0);
   const res = await request.fetch(listMembers.path, {
     method: listMembers.method, headers: { authorization: `Bearer ${editor.token}` },
   });
   expect(res.status()).toBe(403);
+  const { pathname, search } = new URL(calendarUrl);
+  expect((await request.get(`${pathname}${search}`)).status()).toBe(404);
 });
 
 test('a person with an account, added by email, joins only by accepting the mailed invitation while signed in', async ({ page, browser, request }) => {

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import * as api from '@hearth/contract/calendar';
+import * as family from '@hearth/contract/family';
+import * as superadmin from '@hearth/contract/superadmin';
 import { families } from '../../platform/db/schema.ts';
-import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
+import { createTestApp, signUp, superadminHeaders, type SignedInUser, type TestApp } from '../../test/harness.ts';
 import { joinAs } from '../../test/factories.ts';
 
 let t: TestApp;
@@ -93,6 +95,45 @@ describe('the subscription feed', () => {
     expect(fresh.body.calendarUrl).not.toBe(first);
     expect((await feedOf(first)).status).toBe(404);
     expect((await feedOf(fresh.body.calendarUrl)).status).toBe(200);
+  });
+
+  it('gets a new secret when an account leaves the family, however it leaves', async () => {
+    const hal = await signUp(t, { name: 'Hal' });
+    const memberId = async (name: string) => ((await hal.call(family.listMembers)).body as family.FamilyMember[])
+      .find((m) => m.name === name)!.id;
+    /** The link the leaver kept stops; the family's new one works. */
+    const leaves = async (leaver: SignedInUser, leave: () => Promise<number>, status: number) => {
+      const kept = await exportUrl(leaver);
+      expect(await exportUrl(hal)).toBe(kept);
+      expect(await leave()).toBe(status);
+      expect((await feedOf(kept)).status).toBe(404);
+      const renewed = await exportUrl(hal);
+      expect(renewed).not.toBe(kept);
+      expect((await feedOf(renewed)).status).toBe(200);
+    };
+
+    const kid = await joinAs(t, hal, 'READ_ONLY', 'Kid');
+    await leaves(kid, async () => (await hal.call(family.removeMember, { params: { id: await memberId('Kid') } })).status, 204);
+
+    const teen = await joinAs(t, hal, 'EDIT', 'Teen');
+    const elsewhere = await signUp(t, { name: 'Elsewhere' });
+    const token = (await elsewhere.call(family.createInvite, { body: { invitedEmail: null } })).body.token as string;
+    await leaves(teen, async () => (await teen.call(family.acceptInvite, { params: { token } })).status, 200);
+
+    const gran = await joinAs(t, hal, 'EDIT', 'Gran');
+    await leaves(gran, async () => (await t.call(superadmin.assignUserToFamily, {
+      params: { id: gran.user.id, familyId: elsewhere.user.familyId! }, headers: superadminHeaders(),
+    })).status, 200);
+
+    // A leave refused (the sole admin of a family with other accounts) keeps the link; so does removing a member
+    // without an account, who never had it.
+    const link = await exportUrl(hal);
+    const another = (await elsewhere.call(family.createInvite, { body: { invitedEmail: null } })).body.token as string;
+    await joinAs(t, hal, 'EDIT', 'Stays');
+    expect((await hal.call(family.acceptInvite, { params: { token: another } })).status).toBe(409);
+    const baby = await hal.call(family.addMember, { body: { name: 'Baby', email: null, birthday: null, permissionLevel: 'READ_ONLY' } });
+    expect((await hal.call(family.removeMember, { params: { id: baby.body.id } })).status).toBe(204);
+    expect(await exportUrl(hal)).toBe(link);
   });
 
   it('answers a made-up link 404', async () => {

@@ -9,7 +9,7 @@ import * as repo from './repository.ts';
 import { vtimezone } from './vtimezone.ts';
 
 /** 32 random bytes: the link is the only key to the feed, as calendar apps cannot send a bearer token. */
-const newSecret = () => randomBytes(32).toString('base64url');
+export const newFeedSecret = () => randomBytes(32).toString('base64url');
 
 export class CalendarExport {
   private readonly deps: Deps;
@@ -26,7 +26,7 @@ export class CalendarExport {
   async exportUrl(caller: Caller) {
     const member = requireFamily(caller);
     return this.deps.db.transaction(async (tx) => {
-      const secret = await repo.claimFeedSecret(tx, member.familyId, newSecret());
+      const secret = await repo.claimFeedSecret(tx, member.familyId, newFeedSecret());
       await this.deps.events.record(tx, {
         familyId: member.familyId, actorId: member.userId, type: 'calendar_exported', subjectId: member.familyId,
       });
@@ -38,7 +38,7 @@ export class CalendarExport {
   async regenerate(caller: Caller) {
     const member = requireAdmin(caller);
     return this.deps.db.transaction(async (tx) => {
-      const secret = newSecret();
+      const secret = newFeedSecret();
       await repo.replaceFeedSecret(tx, member.familyId, secret);
       await this.deps.events.record(tx, {
         familyId: member.familyId, actorId: member.userId, type: 'calendar_exported', subjectId: member.familyId,

@@ -1,8 +1,11 @@
 import type { Queryable } from '../../platform/db/client.ts';
+import { newFeedSecret } from './export.ts';
 import { occurrencesInWindow } from './occurrences.ts';
+import { renewFeedSecret } from './repository.ts';
 
 /**
- * The calendar's public API for other features (the newsfeed reads the coming week through it).
+ * The calendar's public API for other features (the newsfeed reads the coming week through it; the family feature
+ * renews the subscription link when an account leaves).
  */
 
 export interface CalendarOccurrence {
@@ -32,4 +35,12 @@ export async function occurrencesBetween(
     location: e.location, address: e.address, isRecurring: e.isRecurring, isMeal: e.isMeal, mealId: e.mealId,
     attendeeIds: e.attendeeIds, timeString: e.timeString,
   }));
+}
+
+/**
+ * Gives the family's subscription link a new secret, if it has a link: for the transaction that takes an account
+ * out of the family, since the link is the feed's only key and the account may have kept it.
+ */
+export async function renewSubscriptionLink(q: Queryable, familyId: string): Promise<void> {
+  await renewFeedSecret(q, familyId, newFeedSecret());
 }

@@ -158,6 +158,11 @@ export async function replaceFeedSecret(q: Queryable, familyId: string, secret: 
     .onConflictDoUpdate({ target: calendarFeeds.familyId, set: { secret } });
 }
 
+/** Replaces the family's secret if it has one (no link made yet: nothing to replace). */
+export async function renewFeedSecret(q: Queryable, familyId: string, secret: string): Promise<void> {
+  await q.update(calendarFeeds).set({ secret }).where(eq(calendarFeeds.familyId, familyId));
+}
+
 export async function familyOfFeed(q: Queryable, secret: string): Promise<string | undefined> {
   const [row] = await q.select({ familyId: calendarFeeds.familyId }).from(calendarFeeds).where(eq(calendarFeeds.secret, secret));
   return row?.familyId;

@@ -5,7 +5,9 @@ import type { Caller } from '../../platform/auth/sessions.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { countAccountAdmins, findUsableInvite, joinFamily, lockFamily, type UsableInvite } from './membership.ts';
+import {
+  countAccountAdmins, findUsableInvite, joinFamily, lockFamily, removeAccountMember, type UsableInvite,
+} from './membership.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -47,7 +49,7 @@ export class InviteAcceptance {
         if (soleAdmin && (await repo.countOtherAccounts(tx, current.familyId, caller.userId)) > 0) {
           throw conflict(msg.soleAdminLeaving);
         }
-        await repo.deleteMember(tx, current.familyId, current.id);
+        await removeAccountMember(tx, current.familyId, current.id);
         await this.deps.events.record(tx, {
           familyId: current.familyId, actorId: caller.userId, type: 'member_left', subjectId: current.id,
         });

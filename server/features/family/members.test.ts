@@ -379,8 +379,11 @@ describe('live changes', () => {
       await expect.poll(() => changes.filter((c) => c.familyId === admin.familyId).map((c) => c.kind)).toEqual([
         'member_created', 'member_updated', 'member_updated', 'members_reordered', 'members_reordered',
         'family_renamed', 'family_timezone_changed', 'invite_link_created', 'invite_revoked', 'member_removed',
+        'member_removed',
       ]);
-      expect(changes.every((c) => c.topic === 'family' && c.byUserId === admin.user.id)).toBe(true);
+      // The removal refreshes the calendar too (its attendees, and the subscription link when an account leaves).
+      expect(changes.filter((c) => c.topic !== 'family').map((c) => [c.kind, c.topic])).toEqual([['member_removed', 'calendar']]);
+      expect(changes.every((c) => c.byUserId === admin.user.id)).toBe(true);
     } finally {
       await stop();
     }

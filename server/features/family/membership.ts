@@ -5,6 +5,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { families, familyMembers, invites, users } from '../../platform/db/schema.ts';
 import { conflict } from '../../platform/errors.ts';
+import { renewSubscriptionLink } from '../calendar/public.ts';
 
 /**
  * The family feature's public API for other features (accounts, super admin):
@@ -56,6 +57,16 @@ export async function joinFamily(
     });
   }
   await q.update(users).set({ familyId }).where(eq(users.id, user.id));
+}
+
+/**
+ * Takes an account's member record out of the family (removed, or the account moving to another family). The
+ * family's calendar link gets a new secret in the same transaction: the account may have kept the link, which is the
+ * feed's only key, so the members who stay subscribe again with the new one.
+ */
+export async function removeAccountMember(q: Queryable, familyId: string, memberId: string): Promise<void> {
+  await q.delete(familyMembers).where(and(eq(familyMembers.id, memberId), eq(familyMembers.familyId, familyId)));
+  await renewSubscriptionLink(q, familyId);
 }
 
 /** Refuses (409) a member past the family's bound; call it under `lockFamily`, so parallel adds count one at a time. */

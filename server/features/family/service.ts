@@ -14,7 +14,9 @@ import { conflict, forbidden, invalid, notFound, rateLimited } from '../../platf
 import { deliver } from '../../platform/mail/deliver.ts';
 import { invitationMail } from './mails.ts';
 import { toFamilyMember, toFamilySettings, toInvite } from './mapper.ts';
-import { countAccountAdmins, lockFamily, nextMemberColor, nextMemberNumber, requireRoomForMember } from './membership.ts';
+import {
+  countAccountAdmins, lockFamily, nextMemberColor, nextMemberNumber, removeAccountMember, requireRoomForMember,
+} from './membership.ts';
 import * as repo from './repository.ts';
 
 export const inviteLifetime = days(familyDefaults.inviteLifetimeDays);
@@ -103,8 +105,8 @@ export class FamilyService {
   }
 
   /**
-   * Removes another member; a linked account loses the family in the same transaction. Admins cannot
-   * remove themselves, so the last admin can never be removed.
+   * Removes another member; a linked account loses the family (and the calendar link its secret) in the same
+   * transaction. Admins cannot remove themselves, so the last admin can never be removed.
    */
   async removeMember(caller: Caller, id: string) {
     const me = requireAdmin(caller);
@@ -113,8 +115,12 @@ export class FamilyService {
       const member = await repo.findMember(tx, me.familyId, id);
       if (!member) throw notFound(msg.memberNotFound);
       if (member.id === me.memberId) throw conflict(msg.cannotRemoveSelf);
-      await repo.deleteMember(tx, me.familyId, id);
-      if (member.userId) await repo.clearUserFamily(tx, member.userId, me.familyId);
+      if (member.userId) {
+        await removeAccountMember(tx, me.familyId, id);
+        await repo.clearUserFamily(tx, member.userId, me.familyId);
+      } else {
+        await repo.deleteMember(tx, me.familyId, id);
+      }
       await this.record(tx, me, 'member_removed', id);
     });
     return null;

@@ -59,6 +59,3 @@ export async function findMemberOfUser(q: Queryable, userId: string) {
   return row;
 }
 
-export async function deleteMember(q: Queryable, id: string): Promise<void> {
-  await q.delete(familyMembers).where(eq(familyMembers.id, id));
-}

@@ -4,7 +4,7 @@ import { hashPassword } from '../../platform/auth/secrets.ts';
 import { revokeAllSessions } from '../../platform/auth/sessions.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
-import { countAccountAdmins, joinFamily, lockFamily } from '../family/membership.ts';
+import { countAccountAdmins, joinFamily, lockFamily, removeAccountMember } from '../family/membership.ts';
 import { toAdminFamily, toAdminUser } from './mapper.ts';
 import * as repo from './repository.ts';
 
@@ -62,7 +62,7 @@ export class SuperadminService {
         if (member.permissionLevel === 'ADMIN' && (await countAccountAdmins(tx, member.familyId)) === 1) {
           throw conflict(lastAdminMessage);
         }
-        await repo.deleteMember(tx, member.id);
+        await removeAccountMember(tx, member.familyId, member.id);
       }
       await joinFamily(tx, familyId, user, (await countAccountAdmins(tx, familyId)) === 0 ? 'ADMIN' : 'EDIT');
       const updated = await repo.findUser(tx, userId);

@@ -40,7 +40,7 @@ export function ExportDialog({ open, onClose, isAdmin }: { open: boolean; onClos
           </>
         )}
         <p className="muted small">{t.exportHint}</p>
-        <p className="muted small">{t.exportSecret}</p>
+        <p className="muted small">{t.exportSecret} {t.exportRenewedOnLeave}</p>
       </div>
       {dialog}
     </Modal>

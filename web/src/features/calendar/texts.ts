@@ -44,6 +44,7 @@ export const calendarTexts = {
   exportIntro: 'Subscribe to the family calendar from your calendar app with this link. It stays up to date as events change.',
   exportHint: 'Google Calendar: Other calendars → + → From URL. Apple Calendar: File → New Calendar Subscription (on iPhone: Settings → Calendar → Accounts → Add Subscribed Calendar).',
   exportSecret: 'Anyone with the link can see the family calendar.',
+  exportRenewedOnLeave: 'When someone leaves the family, the link changes: subscribe again with the new one.',
   copyLink: 'Copy Link',
   regenerate: 'Regenerate Link',
   regenerateTitle: 'Regenerate link',

@@ -58,7 +58,8 @@ export function FamilyPage() {
   };
   const removeMember = async (member: FamilyMember) => {
     const sure = await confirm({
-      title: 'Remove member', message: `Remove ${member.name} from the family?`, confirmLabel: 'Remove',
+      title: 'Remove member', confirmLabel: 'Remove',
+      message: member.userId ? msg.removeAccountMember(member.name) : msg.removeMember(member.name),
     });
     if (!sure) return;
     setPageError(null);

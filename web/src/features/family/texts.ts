@@ -20,6 +20,10 @@ export const familyMessages = {
   updateFamilyNameError: (message: string) => `Error updating family name: ${message}`,
   updateTimezoneError: (message: string) => `Error updating timezone: ${message}`,
   familyIdLabel: 'Family ID (for support)',
+  removeMember: (name: string) => `Remove ${name} from the family?`,
+  // The server renews the calendar's subscription link when an account leaves.
+  removeAccountMember: (name: string) =>
+    `Remove ${name} from the family? The calendar subscription link will change, so theirs stops working; members subscribe again with the new link.`,
 } as const;
 
 /** Timezones as people read them; the stored value stays the IANA name. */
