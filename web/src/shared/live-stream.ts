@@ -25,6 +25,9 @@ export interface LiveFollower {
 export async function follow(token: string, signal: AbortSignal, follower: LiveFollower): Promise<void> {
   let retryMs = firstRetryMs;
   let connectedBefore = false;
+  // Ended for another tab while in view (where every page seems in view, as in headless browsers, pages would take
+  // turns ending each other): the back-off keeps growing until a stream ends otherwise or the page is looked at anew.
+  let replacedInView = false;
   while (!signal.aborted) {
     try {
       const res = await fetch(liveStream.path, {
@@ -35,8 +38,9 @@ export async function follow(token: string, signal: AbortSignal, follower: LiveF
       if (res.ok && res.body) {
         if (connectedBefore) follower.reconnected();
         connectedBefore = true;
-        retryMs = firstRetryMs;
-        if (await read(res.body, (change) => follower.changed(change)) === 'replaced') await untilLookedAt(signal);
+        if (!replacedInView) retryMs = firstRetryMs;
+        const ending = await read(res.body, (change) => follower.changed(change));
+        replacedInView = ending === 'replaced' && !await untilLookedAt(signal);
       }
     } catch {
       if (signal.aborted) return;
@@ -61,11 +65,11 @@ function untilRetry(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** Waits until the page has the focus, or is shown or focused again (or `signal` aborts). */
-function untilLookedAt(signal: AbortSignal): Promise<void> {
+/** Waits until the page is shown or focused again (or `signal` aborts): false at once when it is in view already. */
+function untilLookedAt(signal: AbortSignal): Promise<boolean> {
   return new Promise((resolve) => {
     if (document.visibilityState === 'visible' && document.hasFocus()) {
-      resolve();
+      resolve(false);
       return;
     }
     const shown = () => {
@@ -75,7 +79,7 @@ function untilLookedAt(signal: AbortSignal): Promise<void> {
       window.removeEventListener('focus', done);
       document.removeEventListener('visibilitychange', shown);
       signal.removeEventListener('abort', done);
-      resolve();
+      resolve(true);
     };
     window.addEventListener('focus', done);
     document.addEventListener('visibilitychange', shown);
