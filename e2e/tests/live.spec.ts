@@ -8,12 +8,11 @@ const isLive = (url: string) => new URL(url).pathname === liveStream.path;
 test('a tab whose live stream newer tabs of the session replaced waits until it is looked at, then follows again', async ({ page, context, request }) => {
   const ada = await signUpViaApi(request, { name: 'Ada' });
   await useSession(page, ada);
-  // This tab plays one in the background: hidden, without the focus, until the test shows it.
-  await page.addInitScript(() => {
-    const shown = () => (window as unknown as { shown?: boolean }).shown === true;
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (shown() ? 'visible' : 'hidden') });
-    document.hasFocus = shown;
-  });
+  // This tab plays one in the background: hidden, without the focus, until the test shows it (`globalThis.shown`).
+  await page.addInitScript(`
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (globalThis.shown ? 'visible' : 'hidden') });
+    document.hasFocus = () => globalThis.shown === true;
+  `);
   let backgroundStreams = 0;
   page.on('request', (r) => { if (isLive(r.url())) backgroundStreams++; });
   const first = page.waitForResponse((r) => isLive(r.url()));
@@ -33,10 +32,10 @@ test('a tab whose live stream newer tabs of the session replaced waits until it 
   expect(backgroundStreams).toBe(1);
 
   const back = page.waitForResponse((r) => isLive(r.url()));
-  await page.evaluate(() => {
-    (window as unknown as { shown?: boolean }).shown = true;
+  await page.evaluate(`
+    globalThis.shown = true;
     document.dispatchEvent(new Event('visibilitychange'));
-  });
+  `);
   await back;
   expect(backgroundStreams).toBe(2);
   await newListViaApi(request, ada, 'Seen live');
