@@ -31,7 +31,9 @@ function storedAnswer(
   stored: { status: number; response: unknown; request_hash: string | null }, request: string,
 ): Answer | AppError {
   // Keys recorded before requests were hashed (null) are taken at their word.
-  if (stored.request_hash !== null && stored.request_hash !== request) return new AppError('UNPROCESSABLE', idempotencyKeyReused);
+  if (stored.request_hash !== null && stored.request_hash !== request) {
+    return new AppError('UNPROCESSABLE', idempotencyKeyReused);
+  }
   return { status: stored.status, body: stored.response };
 }
 
@@ -82,7 +84,8 @@ export class Idempotency {
   private async claimed(q: Queryable, call: IdempotentCall): Promise<boolean> {
     const rows = await rawRows<{ key: string }>(q, sql`
       insert into ${idempotencyKeys} (user_id, route, key, status, request_hash, created_at)
-      values (${call.userId}, ${call.route}, ${call.key}, ${call.status}, ${call.request}, ${this.clock.now().toISOString()}::timestamptz)
+      values (${call.userId}, ${call.route}, ${call.key}, ${call.status}, ${call.request},
+        ${this.clock.now().toISOString()}::timestamptz)
       on conflict do nothing
       returning key`);
     return rows.length === 1;
@@ -129,8 +132,11 @@ export class Idempotency {
     const answers = new Map(calls.map((c, i) => [c, JSON.stringify(bodies[i])]));
     return sql`recorded_keys as (
       insert into ${idempotencyKeys} (user_id, route, key, status, response, request_hash, created_at)
-      select v.user_id::uuid, v.route, v.key, v.status::int, v.response::jsonb, v.request, ${this.clock.now().toISOString()}::timestamptz
-      from ${callsTable(calls, { status: (c) => String(c.status), response: (c) => answers.get(c)!, request: (c) => c.request })})`;
+      select v.user_id::uuid, v.route, v.key, v.status::int, v.response::jsonb, v.request,
+        ${this.clock.now().toISOString()}::timestamptz
+      from ${callsTable(calls, {
+        status: (c) => String(c.status), response: (c) => answers.get(c)!, request: (c) => c.request,
+      })})`;
   }
 
   /** Forgets keys older than `olderThanMs`: a repeat after that is a new create. */

@@ -118,7 +118,8 @@ export class ItemAdds {
       keyed.forEach(({ i }, k) => {
         const answer = stored[k];
         if (outcomes[i] || !answer) return;
-        outcomes[i] = answer instanceof AppError ? { ok: false, error: answer } : { ok: true, value: answer.body as GroceryItem };
+        outcomes[i] = answer instanceof AppError
+          ? { ok: false, error: answer } : { ok: true, value: answer.body as GroceryItem };
       });
       const running = adds.flatMap((_, i) => (outcomes[i] ? [] : [i]));
       const matches = running.map((i) => read.matches[i]!);

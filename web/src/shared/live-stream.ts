@@ -41,6 +41,7 @@ export async function follow(token: string, signal: AbortSignal, follower: LiveF
         if (!replacedInView) retryMs = firstRetryMs;
         const ending = await read(res.body, (change) => follower.changed(change));
         replacedInView = ending === 'replaced' && !await untilLookedAt(signal);
+        if (!replacedInView) retryMs = firstRetryMs;
       }
     } catch {
       if (signal.aborted) return;
@@ -97,7 +98,9 @@ function isLiveChange(value: unknown): value is LiveChange {
 }
 
 /** Reads the stream to its end: `replaced` when the server ended it for a newer stream of the session. */
-async function read(body: ReadableStream<Uint8Array>, onChange: (change: LiveChange) => void): Promise<'ended' | 'replaced'> {
+async function read(
+  body: ReadableStream<Uint8Array>, onChange: (change: LiveChange) => void,
+): Promise<'ended' | 'replaced'> {
   let ending: 'ended' | 'replaced' = 'ended';
   const parser = createParser({
     onEvent: (event) => {
