@@ -13,7 +13,7 @@ import {
 import { messages } from '@hearth/contract/accounts';
 import type { Clock } from './platform/clock.ts';
 import { days, systemClock } from './platform/clock.ts';
-import type { Config } from './platform/config.ts';
+import type { Config, TrustProxy } from './platform/config.ts';
 import type { Database } from './platform/db/client.ts';
 import { maintain } from './platform/db/maintenance.ts';
 import type { Deps } from './platform/deps.ts';
@@ -70,11 +70,19 @@ export interface AppOptions {
   checkResponses?: boolean;
 }
 
+/**
+ * Fastify's trust for TRUST_PROXY. Fastify no longer takes a hop count (it cannot tell a proxy from a client that
+ * reached the port directly): a hop count is the operator's word that only the proxy can reach it.
+ */
+function trustedProxies(trust: TrustProxy): FastifyServerOptions['trustProxy'] {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 /** Builds the whole app without listening, so tests can `inject` into it. */
 export async function buildApp(options: AppOptions): Promise<App> {
   const serverOptions: FastifyServerOptions = {
     logger: typeof options.logger === 'object' ? { ...options.logger, serializers: logSerializers } : (options.logger ?? false),
-    trustProxy: options.config.trustProxy,
+    trustProxy: trustedProxies(options.config.trustProxy),
     bodyLimit: 1_048_576,
     frameworkErrors: frameworkError,
     clientErrorHandler: clientError,
