@@ -3,14 +3,12 @@ import zlib from 'node:zlib';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { messages } from '@hearth/contract/accounts';
 import type { Clock } from './platform/clock.ts';
 import { days, systemClock } from './platform/clock.ts';
 import type { Config, TrustProxy } from './platform/config.ts';
@@ -27,6 +25,7 @@ import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { Events } from './platform/events.ts';
 import { Idempotency } from './platform/idempotency.ts';
 import { Realtime } from './platform/realtime.ts';
+import { RateLimits } from './platform/rate-limits.ts';
 import { Throttle } from './platform/throttle.ts';
 import { WriteRate } from './platform/write-rate.ts';
 import { WriteQueue } from './platform/write-queue.ts';
@@ -98,6 +97,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     smtpUrl: options.config.smtpUrl, from: options.config.mailFrom, log: app.log,
   });
   const realtime = new Realtime(options.database);
+  const rateLimits = new RateLimits(options.database.db, clock);
   const deps: Deps = {
     config: options.config,
     database: options.database,
@@ -106,7 +106,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     mailer,
     sessions: new SessionLookups(options.database.db, clock),
     throttle: new Throttle(options.database.db, clock),
-    writeRate: new WriteRate(clock, options.config.writesPerMinute),
+    rateLimits,
+    writeRate: new WriteRate(rateLimits, options.config.writesPerMinute),
     writeQueue: new WriteQueue(),
     realtime,
     events: new Events(clock, realtime),
@@ -119,10 +120,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(compress, {
     threshold: 1024, encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-  });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: () => ({ statusCode: 429, message: messages.tooManyAttempts }),
   });
   await app.register(swagger, {
     openapi: {
@@ -172,6 +169,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       ...modules.flatMap((module) => module.jobs?.(deps) ?? []),
       // Attempts older than a day are past every throttle window.
       { name: 'throttle-prune', run: () => deps.throttle.prune(days(1)) },
+      { name: 'rate-limits-prune', run: () => deps.rateLimits.prune() },
       { name: 'idempotency-prune', run: () => deps.idempotency.prune(days(idempotencyKeyDays)) },
       ...(options.database.engine === 'pglite'
         ? [{ name: 'maintenance', run: () => maintain(options.database) }] : []),
