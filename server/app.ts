@@ -26,6 +26,7 @@ import { Events } from './platform/events.ts';
 import { Idempotency } from './platform/idempotency.ts';
 import { Realtime } from './platform/realtime.ts';
 import { RateLimits } from './platform/rate-limits.ts';
+import { Slowdown } from './platform/slowdown.ts';
 import { Throttle } from './platform/throttle.ts';
 import { WriteRate } from './platform/write-rate.ts';
 import { WriteQueue } from './platform/write-queue.ts';
@@ -107,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     sessions: new SessionLookups(options.database.db, clock),
     throttle: new Throttle(options.database.db, clock),
     rateLimits,
+    slowdown: new Slowdown(rateLimits, clock),
     writeRate: new WriteRate(rateLimits, options.config.writesPerMinute),
     writeQueue: new WriteQueue(),
     realtime,

@@ -8,6 +8,7 @@ import type { Mailer } from './mail/mailer.ts';
 import type { Realtime } from './realtime.ts';
 import type { SessionLookups } from './auth/sessions.ts';
 import type { RateLimits } from './rate-limits.ts';
+import type { Slowdown } from './slowdown.ts';
 import type { Throttle } from './throttle.ts';
 import type { WriteQueue } from './write-queue.ts';
 import type { WriteRate } from './write-rate.ts';
@@ -24,6 +25,8 @@ export interface Deps {
   throttle: Throttle;
   /** Requests per key in fixed windows, counted in the database (per-address limits, the write rate). */
   rateLimits: RateLimits;
+  /** Attempts on one identity (an email, the super admin's username) slowed down, never refused. */
+  slowdown: Slowdown;
   writeRate: WriteRate;
   writeQueue: WriteQueue;
   realtime: Realtime;

@@ -32,7 +32,7 @@ describe('rate limits', () => {
     expect(await oks('b', 1, 3)).toEqual([true]);
     clock.advance(minutes(1) - 1);
     const refused = await limits.take('a', perMinute(3));
-    expect(refused).toEqual({ ok: false, retryAfterMs: 1 });
+    expect(refused).toEqual({ ok: false, count: 5, retryAfterMs: 1 });
     clock.advance(1);
     expect(await oks('a', 4, 3)).toEqual([true, true, true, false]);
     clock.advance(minutes(1) / 2);

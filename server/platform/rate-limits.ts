@@ -1,4 +1,4 @@
-import { lte, sql, type SQL } from 'drizzle-orm';
+import { eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from './clock.ts';
 import { rawRows, type Db, type Queryable } from './db/client.ts';
 import { rateCounts } from './db/schema.ts';
@@ -10,6 +10,8 @@ export interface Limit {
 
 export interface Verdict {
   ok: boolean;
+  /** This request's number in the key's window, from 1. */
+  count: number;
   /** When the key's window ends, from now. */
   retryAfterMs: number;
 }
@@ -34,7 +36,12 @@ export class RateLimits {
       insert into ${rateCounts} as c (key, window_ends, n) values (${key}, ${windowEnd(now, limit)}::timestamptz, 1)
       on conflict (key) do update set ${raised(now)}
       returning c.n, (extract(epoch from c.window_ends) * 1000)::float8 as ends`);
-    return { ok: row!.n <= limit.max, retryAfterMs: Math.max(0, row!.ends - now.getTime()) };
+    return { ok: row!.n <= limit.max, count: row!.n, retryAfterMs: Math.max(0, row!.ends - now.getTime()) };
+  }
+
+  /** Starts the key's count again. */
+  async forget(key: string): Promise<void> {
+    await this.db.delete(rateCounts).where(eq(rateCounts.key, key));
   }
 
   /**

@@ -211,20 +211,24 @@ async function authenticate(
   return session;
 }
 
-/** Super-admin sign-ins per address: claimed before the password is compared, given back when it was right. */
+/** Failed super-admin sign-ins per address: claimed before the password is compared, given back when it was right. */
 export const superadminAttempts = [{ max: 10, ms: minutes(15) }];
 
+/**
+ * Basic auth of the super admin. Attempts are limited per address, and slowed down per username sent from every
+ * address (`Slowdown`), so that no stranger can lock the super admin out.
+ */
 async function authenticateSuperadmin(deps: Deps, request: FastifyRequest): Promise<void> {
   const expected = deps.config.superadmin;
   if (!expected) throw unauthenticated(superadminMessages.notConfigured);
-  const key = `superadmin:${request.ip}`;
-  if (!(await deps.throttle.claim(key, superadminAttempts))) throw rateLimited(messages.tooManyAttempts);
   const header = request.headers.authorization ?? '';
   const decoded = header.startsWith('Basic ') ? Buffer.from(header.slice(6), 'base64').toString('utf8') : '';
   const colon = decoded.indexOf(':');
-  const ok = colon > 0
-    && safeEqual(decoded.slice(0, colon), expected.username)
-    && safeEqual(decoded.slice(colon + 1), expected.password);
+  const username = colon > 0 ? decoded.slice(0, colon) : '';
+  const key = `superadmin:${clientAddress(request)}`;
+  if (!(await deps.throttle.claim(key, superadminAttempts))) throw rateLimited(messages.tooManyAttempts);
+  await deps.slowdown.attempt(`superadmin:${username}`);
+  const ok = colon > 0 && safeEqual(username, expected.username) && safeEqual(decoded.slice(colon + 1), expected.password);
   if (!ok) throw unauthenticated(superadminMessages.authFailed);
-  await deps.throttle.clear(key);
+  await Promise.all([deps.throttle.clear(key), deps.slowdown.forgive(`superadmin:${username}`)]);
 }
