@@ -3,17 +3,15 @@ import zlib from 'node:zlib';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { messages } from '@hearth/contract/accounts';
 import type { Clock } from './platform/clock.ts';
 import { days, systemClock } from './platform/clock.ts';
-import type { Config } from './platform/config.ts';
+import type { Config, TrustProxy } from './platform/config.ts';
 import type { Database } from './platform/db/client.ts';
 import { maintain } from './platform/db/maintenance.ts';
 import type { Deps } from './platform/deps.ts';
@@ -27,6 +25,8 @@ import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { Events } from './platform/events.ts';
 import { Idempotency } from './platform/idempotency.ts';
 import { Realtime } from './platform/realtime.ts';
+import { RateLimits } from './platform/rate-limits.ts';
+import { Slowdown } from './platform/slowdown.ts';
 import { Throttle } from './platform/throttle.ts';
 import { WriteRate } from './platform/write-rate.ts';
 import { WriteQueue } from './platform/write-queue.ts';
@@ -70,11 +70,19 @@ export interface AppOptions {
   checkResponses?: boolean;
 }
 
+/**
+ * Fastify's trust for TRUST_PROXY. Fastify no longer takes a hop count (it cannot tell a proxy from a client that
+ * reached the port directly): a hop count is the operator's word that only the proxy can reach it.
+ */
+function trustedProxies(trust: TrustProxy): FastifyServerOptions['trustProxy'] {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 /** Builds the whole app without listening, so tests can `inject` into it. */
 export async function buildApp(options: AppOptions): Promise<App> {
   const serverOptions: FastifyServerOptions = {
     logger: typeof options.logger === 'object' ? { ...options.logger, serializers: logSerializers } : (options.logger ?? false),
-    trustProxy: options.config.trustProxy,
+    trustProxy: trustedProxies(options.config.trustProxy),
     bodyLimit: 1_048_576,
     frameworkErrors: frameworkError,
     clientErrorHandler: clientError,
@@ -90,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     smtpUrl: options.config.smtpUrl, from: options.config.mailFrom, log: app.log,
   });
   const realtime = new Realtime(options.database);
+  const rateLimits = new RateLimits(options.database.db, clock);
   const deps: Deps = {
     config: options.config,
     database: options.database,
@@ -98,7 +107,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     mailer,
     sessions: new SessionLookups(options.database.db, clock),
     throttle: new Throttle(options.database.db, clock),
-    writeRate: new WriteRate(clock, options.config.writesPerMinute),
+    rateLimits,
+    slowdown: new Slowdown(rateLimits, clock),
+    writeRate: new WriteRate(rateLimits, options.config.writesPerMinute),
     writeQueue: new WriteQueue(),
     realtime,
     events: new Events(clock, realtime),
@@ -111,10 +122,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(compress, {
     threshold: 1024, encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-  });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: () => ({ statusCode: 429, message: messages.tooManyAttempts }),
   });
   await app.register(swagger, {
     openapi: {
@@ -165,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       ...modules.flatMap((module) => module.jobs?.(deps) ?? []),
       // Attempts older than a day are past every throttle window.
       { name: 'throttle-prune', run: () => deps.throttle.prune(days(1)) },
+      { name: 'rate-limits-prune', run: () => deps.rateLimits.prune() },
       { name: 'idempotency-prune', run: () => deps.idempotency.prune(days(idempotencyKeyDays)) },
       ...(options.database.engine === 'pglite'
         ? [{ name: 'maintenance', run: () => maintain(options.database) }] : []),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, trustProxyTrueRefused } from './config.ts';
 
 describe('configuration', () => {
   it('has working defaults for a local start', () => {
@@ -10,11 +10,31 @@ describe('configuration', () => {
     });
   });
 
-  it('trusts forwarded addresses only when told to', () => {
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  it('trusts forwarded addresses only from a hop count or the proxies\' addresses and subnets', () => {
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toBe('loopback');
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.1,10.0.0.2' }).trustProxy).toBe('10.0.0.1,10.0.0.2');
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 172.16.0.0/12,fd00::/8,::1' }).trustProxy)
+      .toEqual(['10.0.0.1', '172.16.0.0/12', 'fd00::/8', '::1']);
+  });
+
+  it('refuses TRUST_PROXY=true at start, saying what to set instead', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(`TRUST_PROXY: ${trustProxyTrueRefused}`);
+    expect(trustProxyTrueRefused).toMatch(/number of proxies.*addresses\/subnets/);
+  });
+
+  it.each([
+    ['0', 'a hop count must be 1 or more'],
+    ['0.0.0.0/0', '"0.0.0.0/0" trusts every address'],
+    ['::/0', '"::/0" trusts every address'],
+    ['10.0.0.1,proxy.example', '"proxy.example" is neither an address'],
+    ['10.0.0.0/33', '"10.0.0.0/33" is neither'],
+    ['-1', '"-1" is neither'],
+    ['yes', '"yes" is neither'],
+  ])('refuses TRUST_PROXY=%s', (value, problem) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(`TRUST_PROXY: ${problem}`);
   });
 
   it('reads every variable', () => {

@@ -1,3 +1,4 @@
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -34,8 +35,11 @@ export interface Config {
   mailFrom: string;
   superadmin: { username: string; password: string } | undefined;
   requireApproval: boolean;
-  /** Whose X-Forwarded-For to believe: nobody (false), everybody (true), or these proxy addresses/subnets. */
-  trustProxy: boolean | string;
+  /**
+   * Whose X-Forwarded-For to believe: nobody (false), the last `n` hops (a number: only where Hearth's port is
+   * reachable through the proxy alone), or peers at these addresses/subnets (proxy-addr's names included).
+   */
+  trustProxy: TrustProxy;
   /** Folder of the built web app, served with SPA fallback when present. */
   webDist: string | undefined;
   /** A geocoder speaking the Photon API, for address suggestions; none without it. */
@@ -56,6 +60,8 @@ export interface AiConfig {
   /** Each call's limit; past it the planner answers from its catalogue. */
   timeoutMs: number;
 }
+
+export type TrustProxy = false | number | string[];
 
 export class ConfigError extends Error {}
 
@@ -97,9 +103,36 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   };
 }
 
-// Trusting X-Forwarded-For from anyone would let every client pick its own address and escape per-IP limits.
-function parseTrustProxy(value: string | undefined): boolean | string {
+/** proxy-addr's names for address ranges. */
+const proxyRangeNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+const trustProxyInstead = 'set the number of proxies in front of Hearth (e.g. 1) or their addresses/subnets '
+  + '(e.g. loopback or 10.0.0.0/8) instead; see "Behind a reverse proxy" in the README';
+export const trustProxyTrueRefused = 'true would let any client choose its own address with X-Forwarded-For, and so '
+  + `escape every per-address limit: ${trustProxyInstead}`;
+
+// Trusting X-Forwarded-For from anyone would let every client pick its own address and escape per-address limits.
+function parseTrustProxy(value: string | undefined): TrustProxy {
   if (value === undefined || value === 'false') return false;
-  if (value === 'true') return true;
-  return value;
+  const refuse = (problem: string) => new ConfigError(`Invalid configuration:\n  TRUST_PROXY: ${problem}`);
+  if (value === 'true') throw refuse(trustProxyTrueRefused);
+  if (/^\d+$/.test(value)) {
+    if (Number(value) < 1) throw refuse('a hop count must be 1 or more (leave TRUST_PROXY unset to trust no proxy)');
+    return Number(value);
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const problem = proxyEntryProblem(entry);
+    if (problem) throw refuse(problem);
+  }
+  return entries;
+}
+
+function proxyEntryProblem(entry: string): string | null {
+  if (proxyRangeNames.has(entry) || ipaddr.isValid(entry)) return null;
+  if (!ipaddr.isValidCIDR(entry)) {
+    return `"${entry}" is neither an address, a subnet (address/prefix), nor one of loopback, linklocal, uniquelocal`;
+  }
+  if (ipaddr.parseCIDR(entry)[1] === 0) return `"${entry}" trusts every address, as true would: ${trustProxyInstead}`;
+  return null;
 }

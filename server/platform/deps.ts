@@ -7,6 +7,8 @@ import type { Idempotency } from './idempotency.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Realtime } from './realtime.ts';
 import type { SessionLookups } from './auth/sessions.ts';
+import type { RateLimits } from './rate-limits.ts';
+import type { Slowdown } from './slowdown.ts';
 import type { Throttle } from './throttle.ts';
 import type { WriteQueue } from './write-queue.ts';
 import type { WriteRate } from './write-rate.ts';
@@ -21,6 +23,10 @@ export interface Deps {
   /** Session lookups without a hot read, answered together. */
   sessions: SessionLookups;
   throttle: Throttle;
+  /** Requests per key in fixed windows, counted in the database (per-address limits, the write rate). */
+  rateLimits: RateLimits;
+  /** Attempts on one identity (an email, the super admin's username) slowed down, never refused. */
+  slowdown: Slowdown;
   writeRate: WriteRate;
   writeQueue: WriteQueue;
   realtime: Realtime;

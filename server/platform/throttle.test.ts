@@ -38,6 +38,33 @@ describe('throttle', () => {
     expect(row?.n).toBe(5);
   });
 
+  it('claims several keys at once or none, and gives one attempt back', async () => {
+    const throttle = new Throttle(database.db, clock);
+    const two = [{ max: 2, ms: minutes(15) }];
+    const claims = [{ key: 'wide', windows: [{ max: 3, ms: minutes(15) }] }, { key: 'narrow', windows: two }];
+    const first = await throttle.claimAll(claims);
+    expect(first).toHaveLength(2);
+    expect(await throttle.claimAll(claims)).toHaveLength(2);
+    expect(await throttle.claimAll(claims)).toBeNull();
+    // Refused on 'narrow', so nothing was recorded on 'wide' either.
+    expect(await throttle.claimAll([{ key: 'wide', windows: [{ max: 3, ms: minutes(15) }] }])).toHaveLength(1);
+    expect(await throttle.claim('wide', [{ max: 3, ms: minutes(15) }])).toBe(false);
+    await throttle.release(first!.slice(1));
+    expect(await throttle.claim('narrow', two)).toBe(true);
+    expect(await throttle.claim('narrow', two)).toBe(false);
+  });
+
+  it('holds every key\'s maximum in parallel bursts of claims sharing keys', async () => {
+    const throttle = new Throttle(database.db, clock);
+    const claimsOf = (i: number) => [
+      { key: 'shared', windows: [{ max: 7, ms: minutes(15) }] }, { key: `own-${i % 3}`, windows: [{ max: 2, ms: minutes(15) }] },
+    ];
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => throttle.claimAll(claimsOf(i))));
+    expect(answers.filter(Boolean)).toHaveLength(6);
+    const [row] = await database.db.select({ n: count() }).from(throttleHits).where(eq(throttleHits.key, 'shared'));
+    expect(row?.n).toBe(6);
+  });
+
   it('prunes hits older than the longest window', async () => {
     const throttle = new Throttle(database.db, clock);
     const once = [{ max: 1, ms: days(7) }];

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Clock } from './clock.ts';
 import type { Db } from './db/client.ts';
 import { throttleHits } from './db/schema.ts';
@@ -8,10 +8,16 @@ export interface Window {
   ms: number;
 }
 
+/** An attempt on one key, limited by each of its windows. */
+export interface Claim {
+  key: string;
+  windows: Window[];
+}
+
 /**
  * Counts attempts per key in the database (so every server process shares them) on the app's clock.
- * An attempt is claimed before the secret it guards is checked, and claiming is atomic (one key at a time
- * under a transaction-scoped advisory lock), so a parallel burst can never check more than the limit.
+ * An attempt is claimed before the secret it guards is checked, and claiming is atomic (its keys taken in order
+ * under transaction-scoped advisory locks), so a parallel burst can never check more than the limit.
  */
 export class Throttle {
   private readonly db: Db;
@@ -23,17 +29,35 @@ export class Throttle {
 
   /** Records one attempt when it is within every window; false (nothing recorded) when any window is full. */
   async claim(key: string, windows: Window[]): Promise<boolean> {
+    return (await this.claimAll([{ key, windows }])) !== null;
+  }
+
+  /**
+   * Records one attempt on every key when each is within all its windows: the attempts' ids, in the order of the
+   * claims (`release` takes one back); null, nothing recorded, when any window is full.
+   */
+  async claimAll(claims: Claim[]): Promise<string[] | null> {
     const now = this.clock.now();
     return this.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
-      for (const w of windows) {
-        const [row] = await tx.select({ n: count() }).from(throttleHits)
-          .where(and(eq(throttleHits.key, key), gt(throttleHits.at, new Date(now.getTime() - w.ms))));
-        if ((row?.n ?? 0) >= w.max) return false;
+      for (const key of [...new Set(claims.map((c) => c.key))].sort()) {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
       }
-      await tx.insert(throttleHits).values({ key, at: now });
-      return true;
+      for (const { key, windows } of claims) {
+        for (const w of windows) {
+          const [row] = await tx.select({ n: count() }).from(throttleHits)
+            .where(and(eq(throttleHits.key, key), gt(throttleHits.at, new Date(now.getTime() - w.ms))));
+          if ((row?.n ?? 0) >= w.max) return null;
+        }
+      }
+      const rows = await tx.insert(throttleHits).values(claims.map(({ key }) => ({ key, at: now })))
+        .returning({ id: throttleHits.id });
+      return rows.map((r) => r.id);
     });
+  }
+
+  /** Takes back attempts recorded by `claimAll` (one that proved right, say). */
+  async release(ids: string[]): Promise<void> {
+    if (ids.length > 0) await this.db.delete(throttleHits).where(inArray(throttleHits.id, ids));
   }
 
   async clear(key: string): Promise<void> {

@@ -1,20 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import * as grocery from '@hearth/contract/grocery';
 import { errorMessages } from '@hearth/contract/errors';
-import { ManualClock, minutes } from './clock.ts';
-import { WriteRate } from './write-rate.ts';
+import { minutes } from './clock.ts';
 import { createTestApp, signUp, type SignedInUser, type TestApp } from '../test/harness.ts';
-
-it('counts writes per user in one-minute windows', () => {
-  const clock = new ManualClock();
-  const rate = new WriteRate(clock, 3);
-  expect([1, 2, 3, 4].map(() => rate.take('ada'))).toEqual([true, true, true, false]);
-  expect(rate.take('bob')).toBe(true);
-  clock.advance(minutes(1) - 1);
-  expect(rate.take('ada')).toBe(false);
-  clock.advance(1);
-  expect(rate.take('ada')).toBe(true);
-});
 
 let t: TestApp;
 let ada: SignedInUser;

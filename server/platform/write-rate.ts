@@ -1,37 +1,42 @@
-import type { Clock } from './clock.ts';
+import { sql } from 'drizzle-orm';
+import { minutes } from './clock.ts';
+import { hashToken } from './auth/secrets.ts';
+import { textArray, type Queryable } from './db/client.ts';
+import { sessions } from './db/schema.ts';
+import type { Limit, RateLimits } from './rate-limits.ts';
 
 /**
- * Writes per user in fixed one-minute windows on the app's clock, counted in this process: a bound on how fast one
- * member can grow their family's data, not a security secret, so a count per process is enough and costs no query.
+ * Writes per user in one-minute windows, counted in the database (`RateLimits`), so the limit holds however many
+ * server processes share it: a bound on how fast one member can grow their family's data.
  */
 export class WriteRate {
-  private readonly windows = new Map<string, { start: number; count: number }>();
-  private readonly clock: Clock;
-  private readonly perMinute: number;
+  private readonly limits: RateLimits;
+  private readonly limit: Limit;
 
-  constructor(clock: Clock, perMinute: number) {
-    this.clock = clock;
-    this.perMinute = perMinute;
+  constructor(limits: RateLimits, perMinute: number) {
+    this.limits = limits;
+    this.limit = { max: perMinute, ms: minutes(1) };
   }
 
   /** Counts one write of the user's; false once the user is past the limit in the current minute. */
-  take(userId: string): boolean {
-    const now = this.clock.now().getTime();
-    const current = this.windows.get(userId);
-    if (!current || now - current.start >= windowMs || now < current.start) {
-      if (this.windows.size >= sweepAt) this.sweep(now);
-      this.windows.set(userId, { start: now, count: 1 });
-      return true;
-    }
-    current.count++;
-    return current.count <= this.perMinute;
+  async take(userId: string): Promise<boolean> {
+    return (await this.limits.take(`${prefix}${userId}`, this.limit)).ok;
   }
 
-  private sweep(now: number): void {
-    for (const [userId, w] of this.windows) if (now - w.start >= windowMs) this.windows.delete(userId);
+  /**
+   * Counts the writes sent with these session tokens, in a batch's transaction `q` (item adds, which read their
+   * callers' sessions in the same round trip): per write, whether it is within its user's rate. A token without a
+   * live session counts for nobody (its write is refused as signed out).
+   */
+  takeFor(q: Queryable, tokens: string[], now: Date): Promise<boolean[]> {
+    const sent = sql`select t.i, ${prefix}::text || s.user_id as key
+      from unnest(${textArray(tokens.map(hashToken))}) with ordinality as t(hash, i)
+      cross join lateral (select s.user_id from ${sessions} s
+        where s.token_hash = t.hash and s.revoked_at is null and s.expires_at > ${now.toISOString()}::timestamptz
+        limit 1) s`;
+    return this.limits.takeEach(q, sent, tokens.length, this.limit);
   }
 }
 
-const windowMs = 60_000;
-/** Past this many tracked users, finished windows are dropped, so memory follows active writers only. */
-const sweepAt = 10_000;
+/** A user's writes are counted under this prefix and their id. */
+const prefix = 'writes:';

@@ -147,37 +147,17 @@ describe('password sign-in and sessions', () => {
     expect((await member.call(api.me)).status).toBe(401);
   });
 
-  it('pauses sign-in for an email after 10 failures in 15 minutes, even with the right password', async () => {
-    const member = await signUp(t);
-    for (let i = 0; i < 10; i++) {
-      const ip = randomIp();
-      expect((await request(t.app, api.login, { body: { email: member.email, password: 'Wrong-pass-1' } }, ip)).status).toBe(401);
-    }
-    const blocked = await t.call(api.login, { body: { email: member.email, password: member.password } });
-    expect(blocked.status).toBe(429);
-    expect(blocked.body.message).toBe(api.messages.tooManyAttempts);
-    t.clock.advance(minutes(15) + 1000);
-    expect((await t.call(api.login, { body: { email: member.email, password: member.password } })).status).toBe(200);
-  });
-
-  it('checks at most 10 passwords of a parallel burst of 300 guesses, and then refuses the right one', async () => {
-    const member = await signUp(t);
-    const burst = await Promise.all(Array.from({ length: 300 }, () =>
-      request(t.app, api.login, { body: { email: member.email, password: 'Wrong-pass-1' } }, randomIp())));
-    expect(burst.filter((r) => r.status === 401)).toHaveLength(10);
-    expect(burst.filter((r) => r.status === 429)).toHaveLength(290);
-    const right = await request(t.app, api.login, { body: { email: member.email, password: member.password } }, randomIp());
-    expect([right.status, right.body.message]).toEqual([429, api.messages.tooManyAttempts]);
-  });
-
-  it('limits sign-in calls per IP address', async () => {
+  it('limits sign-in calls per client address, saying when to try again', async () => {
     const ip = randomIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 21; i++) {
+    for (let i = 0; i < 20; i++) {
       statuses.push((await request(t.app, api.login, { body: { email: uniqueEmail(), password: 'x' } }, ip)).status);
+      t.clock.advance(1000);
     }
-    expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
-    expect(statuses[20]).toBe(429);
+    expect(statuses.every((s) => s === 401)).toBe(true);
+    const refused = await request(t.app, api.login, { body: { email: uniqueEmail(), password: 'x' } }, ip);
+    expect([refused.status, refused.body.message, refused.raw.headers['retry-after']])
+      .toEqual([429, api.messages.tooManyAttempts, '40']);
   });
 
   it('does not let a client pick its own address with X-Forwarded-For', async () => {
@@ -241,13 +221,10 @@ describe('email code sign-in', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     const burst = await Promise.all(Array.from({ length: 300 }, () =>
       request(t.app, api.verifyCode, { body: { email: member.email, code: wrong } }, randomIp())));
-    expect(burst.filter((r) => r.status === 200)).toHaveLength(0);
-    expect(burst.filter((r) => r.status === 401)).toHaveLength(10);
+    expect(burst.filter((r) => r.status === 401)).toHaveLength(300);
     const [row] = await t.db.select({ tries: loginCodes.failedAttempts }).from(loginCodes)
       .where(eq(loginCodes.userId, member.user.id));
     expect(row?.tries).toBe(5);
-    // Even once the email's sign-in pause is over, the code itself is used up.
-    t.clock.advance(minutes(15) + 1000);
     expect((await t.call(api.verifyCode, { body: { email: member.email, code } })).status).toBe(401);
   });
 

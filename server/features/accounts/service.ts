@@ -8,6 +8,7 @@ import { hours, minutes } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { isUniqueViolation } from '../../platform/db/tenancy.ts';
 import type { Deps } from '../../platform/deps.ts';
+import type { Claim } from '../../platform/throttle.ts';
 import { AppError, conflict, invalid, rateLimited, unauthenticated } from '../../platform/errors.ts';
 import { deliver } from '../../platform/mail/deliver.ts';
 import type { Mail } from '../../platform/mail/mailer.ts';
@@ -23,8 +24,12 @@ export const codeMaxFailures = 5;
 export const codeSendWindows = [{ max: 1, ms: minutes(1) }, { max: 5, ms: hours(1) }];
 export const resetSendWindows = [{ max: 1, ms: minutes(1) }, { max: 5, ms: hours(1) }];
 export const verifyResendWindows = [{ max: 1, ms: minutes(5) }];
-/** Failed sign-ins per email before the account's sign-in is paused (by password and by code). */
+/** Failed password sign-ins to one email from one address before that address's are paused. */
 export const signInFailureWindows = [{ max: 10, ms: minutes(15) }];
+/** Failed sign-ins (by password or code) from one address, whatever the email, before its are paused. */
+export const addressFailureWindows = [{ max: 30, ms: minutes(15) }];
+
+const addressKey = (client: string) => `signin-address:${client}`;
 
 // Verifying against a real hash when the email is unknown keeps both paths equally slow.
 const dummyHash = hashPassword('not-a-real-password-A1');
@@ -103,16 +108,34 @@ export class AccountService {
     return user?.status === 'ACTIVE';
   }
 
-  /** The attempt is claimed before the password is checked, and given back only when it was right. */
-  async login(input: { email: string; password: string }) {
-    const throttleKey = `signin:${input.email}`;
-    if (!(await this.deps.throttle.claim(throttleKey, signInFailureWindows))) throw rateLimited(messages.tooManyAttempts);
+  /**
+   * The attempt is claimed, per address and per email from that address, before the password is checked, and
+   * given back only when it was right; attempts on the email from every address only slow it down (`Slowdown`), so
+   * no stranger can lock its owner out.
+   */
+  async login(input: { email: string; password: string }, client: string) {
+    const pair = `signin:${input.email}:${client}`;
+    const attempts = await this.claimAttempt([
+      { key: addressKey(client), windows: addressFailureWindows }, { key: pair, windows: signInFailureWindows },
+    ]);
+    await this.deps.slowdown.attempt(`email:${input.email}`);
     const user = await repo.findUserByEmail(this.deps.db, input.email);
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password);
     if (!user || !ok) throw unauthenticated(messages.badCredentials);
-    await this.deps.throttle.clear(throttleKey);
+    await Promise.all([
+      // The address's attempt only: its other failures stand.
+      this.deps.throttle.release(attempts.slice(0, 1)), this.deps.throttle.clear(pair),
+      this.deps.slowdown.forgive(`email:${input.email}`),
+    ]);
     await this.refuseInactive(user);
     return this.signIn(user.id);
+  }
+
+  /** Claims a sign-in attempt on every key (429 when any is paused): the attempts' ids. */
+  private async claimAttempt(claims: Claim[]): Promise<string[]> {
+    const ids = await this.deps.throttle.claimAll(claims);
+    if (!ids) throw rateLimited(messages.tooManyAttempts);
+    return ids;
   }
 
   /** A PENDING or REJECTED account gets the spec's messages; an unverified one also gets a fresh link. */
@@ -149,10 +172,12 @@ export class AccountService {
     return { message: messages.codeRequested };
   }
 
-  /** Both the email's sign-in attempt and the code's try are claimed before the code is compared. */
-  async verifyCode(input: { email: string; code: string }) {
-    const throttleKey = `signin:${input.email}`;
-    if (!(await this.deps.throttle.claim(throttleKey, signInFailureWindows))) throw rateLimited(messages.tooManyAttempts);
+  /**
+   * The address's attempt and the code's try are claimed before the code is compared. Nothing counts per email: a
+   * code's own tries bound the guesses at it, so the owner's correct code signs in unless those tries are spent.
+   */
+  async verifyCode(input: { email: string; code: string }, client: string) {
+    const attempt = await this.claimAttempt([{ key: addressKey(client), windows: addressFailureWindows }]);
     const user = await repo.findUserByEmail(this.deps.db, input.email);
     const live = user && await repo.findLiveLoginCode(this.deps.db, user.id, this.now, codeMaxFailures);
     const tried = live && await repo.claimCodeTry(this.deps.db, live.id, codeMaxFailures);
@@ -160,7 +185,7 @@ export class AccountService {
       throw unauthenticated(messages.codeInvalid);
     }
     if (!(await repo.useLoginCode(this.deps.db, tried.id, this.now))) throw unauthenticated(messages.codeInvalid);
-    await this.deps.throttle.clear(throttleKey);
+    await this.deps.throttle.release(attempt);
     await this.refuseInactive(user);
     return this.signIn(user.id);
   }

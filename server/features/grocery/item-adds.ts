@@ -9,7 +9,7 @@ import type { Deps } from '../../platform/deps.ts';
 import type { FamilyEvent } from '../../platform/events.ts';
 import { AppError, invalid, notFound } from '../../platform/errors.ts';
 import type { IdempotentCall, SentKey } from '../../platform/idempotency.ts';
-import { writingCaller } from '../../platform/http/route.ts';
+import { signedInCaller, tooManyWrites } from '../../platform/http/route.ts';
 import { Batches, type Batch, type Outcome } from '../../platform/batches.ts';
 import { transactionWithFinalWrite } from '../../platform/db/final-write.ts';
 import { genericPlans } from '../../platform/db/plans.ts';
@@ -41,8 +41,6 @@ export interface ItemAdd {
 export class ItemAdds {
   private readonly deps: Deps;
   private readonly batches: Batches<ItemAdd, GroceryItem>;
-  /** Adds counted in their caller's write rate: a batch run again (`write`, `Batches`) does not count them twice. */
-  private readonly counted = new WeakSet<ItemAdd>();
 
   constructor(deps: Deps) {
     this.deps = deps;
@@ -63,10 +61,11 @@ export class ItemAdds {
 
   /**
    * One batch: adds to one list of the family sent (the key's), in two round trips whatever their number. First
-   * the list's lock, with the reads sent right behind it: the callers' sessions, the recipe and recurring ids sent
-   * (only when some are), the answers stored under the keys sent, and the matches with the list's state. Then one
-   * statement writing the items, their events and live changes, the keys with their answers, and the sessions'
-   * sliding expiry, sent with the COMMIT. New items' ids are made here, so every answer is known before that write.
+   * the list's lock, with the reads sent right behind it: the callers' sessions (and their write rates counted), the
+   * recipe and recurring ids sent (only when some are), the answers stored under the keys sent, and the matches with
+   * the list's state. Then one statement writing the items, their events and live changes, the keys with their
+   * answers, and the sessions' sliding expiry, sent with the COMMIT. New items' ids are made here, so every answer is
+   * known before that write.
    */
   private async write(batch: Batch<ItemAdd>): Promise<Outcome<GroceryItem>[]> {
     try {
@@ -88,10 +87,13 @@ export class ItemAdds {
       // Sent together, the plan setting and then the list's lock first: the engine runs them in that order without
       // waiting for this thread between them, and the reads, each seeing what was committed before it began, see the
       // list as locked.
-      const [, list, sessions, refusals, stored, read] = await Promise.all([
+      const tokens = adds.map((add) => add.token);
+      // The write rate's counts are in this transaction: a batch run again counts its adds once.
+      const [, list, sessions, withinRate, refusals, stored, read] = await Promise.all([
         genericPlans(tx),
         repo.lockList(tx, listId, familyId),
-        this.deps.sessions.callersIn(tx, adds.map((add) => add.token)),
+        this.deps.sessions.callersIn(tx, tokens),
+        this.deps.writeRate.takeFor(tx, tokens, now),
         referenceRefusals(tx, familyId, listId, adds),
         this.deps.idempotency.answeredFor(tx, keyed.map((k) => k.sent)),
         repo.openMatches(tx, { id: listId, familyId }, items.map((i) => ({ name: i.name, unit: i.unit ?? null }))),
@@ -101,8 +103,8 @@ export class ItemAdds {
       const members: (FamilyCaller | undefined)[] = [];
       const outcomes: (Outcome<GroceryItem> | undefined)[] = adds.map((add, i) => {
         try {
-          const caller = writingCaller(this.deps, sessions.callers[i] ?? null, this.counted.has(add));
-          this.counted.add(add);
+          const caller = signedInCaller(sessions.callers[i] ?? null);
+          if (!withinRate[i]) throw tooManyWrites();
           const member = requireEditor(caller);
           requireOwnFamily(member, add.familyId);
           if (!list) throw notFound(m.listNotFound);

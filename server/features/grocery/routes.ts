@@ -15,7 +15,7 @@ export function groceryRoutes(app: App, deps: Deps): void {
   route(app, deps, api.deleteList, ({ params, caller }) => grocery.deleteList(caller, params.listId));
   route(app, deps, api.getItems, async ({ params, caller, read }) => grocery.items(caller, params.listId, read),
     { readWithSession: grocery.itemsRead, reusesAnswers: true });
-  routeCheckingSession(app, api.addItem, ({ body, token, key }) => grocery.addItem(token, body, key));
+  routeCheckingSession(app, deps, api.addItem, ({ body, token, key }) => grocery.addItem(token, body, key));
   route(app, deps, api.updateItem, ({ params, body, caller }) => grocery.updateItem(caller, params.itemId, body));
   route(app, deps, api.deleteItem, ({ params, caller }) => grocery.deleteItem(caller, params.itemId));
   route(app, deps, api.reorderItems, ({ body, query, caller }) => grocery.reorder(caller, body, query.rebase ?? false));

@@ -112,7 +112,7 @@ export class GroceryService {
    */
   private async familyOf(token: string): Promise<string> {
     const caller = await this.deps.sessions.resolve(token);
-    return caller?.familyId ?? requireFamily(writingCaller(this.deps, caller)).familyId;
+    return caller?.familyId ?? requireFamily(await writingCaller(this.deps, caller)).familyId;
   }
 
   /** Changes the fields sent; the position is left alone (only reorder moves items, so a stale copy cannot undo one). */

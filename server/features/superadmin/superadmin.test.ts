@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import * as accounts from '@hearth/contract/accounts';
 import * as api from '@hearth/contract/superadmin';
 import { familyMembers, users } from '../../platform/db/schema.ts';
+import { delayAfter, maxDelay } from '../../platform/slowdown.ts';
 import {
-  createTestApp, signIn, signUp, strongPassword, superadminHeaders, uniqueEmail, type TestApp,
+  createTestApp, randomIp, request, signIn, signUp, strongPassword, superadminHeaders, uniqueEmail, type TestApp,
 } from '../../test/harness.ts';
 import { lastAdminMessage } from './service.ts';
 
@@ -69,6 +70,28 @@ describe('super admin authentication', () => {
       expect((await other.call(api.listUsers, { headers: asAdmin })).status).toBe(429);
       other.clock.advance(15 * 60_000 + 1000);
       expect((await other.call(api.listUsers, { headers: asAdmin })).status).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('super admin attempts from many addresses', () => {
+  it('slow down per username, up to 3 s, and never lock the super admin out', async () => {
+    const other = await createTestApp();
+    try {
+      const from = (ip: string, headers: Record<string, string>) => request(other.app, api.listUsers, { headers }, ip);
+      const guesses = await Promise.all(Array.from({ length: 30 }, () => from(randomIp(), superadminHeaders('root', 'nope'))));
+      expect(guesses.map((r) => r.status)).toEqual(Array(30).fill(401));
+      expect([...other.clock.waits].sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => delayAfter(i)));
+      // Another username's attempts are counted apart.
+      expect((await from(randomIp(), superadminHeaders('admin', 'nope'))).status).toBe(401);
+      expect(other.clock.waits.at(-1)).toBe(0);
+      expect((await from(randomIp(), asAdmin)).status).toBe(200);
+      expect(other.clock.waits.at(-1)).toBe(maxDelay);
+      // Signing in forgave the username's failures.
+      await from(randomIp(), superadminHeaders('root', 'nope'));
+      expect(other.clock.waits.at(-1)).toBe(0);
     } finally {
       await other.close();
     }

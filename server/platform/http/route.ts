@@ -13,7 +13,9 @@ import { minutes } from '../clock.ts';
 import type { Queryable } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 import { requestHash, type SentKey } from '../idempotency.ts';
+import type { Limit } from '../rate-limits.ts';
 import { invalid, rateLimited, unauthenticated } from '../errors.ts';
+import { clientAddress } from './client-address.ts';
 
 export type App = FastifyInstance<RawServerDefault, import('http').IncomingMessage, import('http').ServerResponse,
   FastifyRequest['log'], ZodTypeProvider>;
@@ -35,8 +37,8 @@ export interface Ctx<E extends Endpoint> {
 }
 
 export interface RouteOptions<E extends Endpoint = Endpoint> {
-  /** Per-IP request limit for this route (brute-force protection), enforced by @fastify/rate-limit. */
-  perIp?: { max: number; timeWindow: number };
+  /** Requests per client address on this route (brute-force protection), counted in the database. */
+  perAddress?: Limit;
   /** A hot read to run in the session lookup's own statement (see `SessionRead`); the route's params fill it. */
   readWithSession?: SessionRead;
   /**
@@ -69,12 +71,12 @@ export function route<E extends Endpoint>(
 ): void {
   const status = e.status ?? 200;
   const noContent = e.response.def.type === 'null';
-  wire(app, e, options.perIp, async (request, reply) => {
+  wire(app, deps, e, options.perAddress, async (request, reply) => {
     let caller: Caller | null = null;
     let read: unknown = null;
     if (e.access === 'user') {
       ({ caller, read } = await authenticate(deps, request, options.readWithSession));
-      if (e.method !== 'GET') writingCaller(deps, caller);
+      if (e.method !== 'GET') await writingCaller(deps, caller);
     }
     if (e.access === 'superadmin') await authenticateSuperadmin(deps, request);
     const key = e.idempotent && caller ? idempotencyKeyOf(request) : null;
@@ -116,14 +118,15 @@ export interface SessionCheckingCtx<E extends Endpoint> {
  * Wires a member's write whose handler checks the caller's session itself, in the write's own transaction (a batch
  * of item adds reads its callers' sessions with its first statements): the request then waits for one turn of the
  * database instead of a session lookup's and then the write's. Here only a missing token is refused (401); the
- * handler refuses by the session it reads as `route` does (`writingCaller`: 401, then 429), then checks access.
+ * handler refuses by the session it reads as `route` does (`signedInCaller`: 401, then its write rate: 429), then
+ * checks access.
  */
 export function routeCheckingSession<E extends Endpoint>(
-  app: App, e: E, handler: (ctx: SessionCheckingCtx<E>) => Promise<ResponseOf<E>>,
+  app: App, deps: Deps, e: E, handler: (ctx: SessionCheckingCtx<E>) => Promise<ResponseOf<E>>,
 ): void {
   if (e.access !== 'user') throw new Error(`${e.method} ${e.path}: only a member's call checks its session itself`);
   const status = e.status ?? 200;
-  wire(app, e, undefined, async (request, reply) => {
+  wire(app, deps, e, undefined, async (request, reply) => {
     const token = bearerToken(request);
     const key = e.idempotent ? idempotencyKeyOf(request) : null;
     const result = await handler({
@@ -134,19 +137,25 @@ export function routeCheckingSession<E extends Endpoint>(
   });
 }
 
-/**
- * A write's caller as every route checks one: signed in (401), within the per-user write rate (429). `counted`: the
- * write took its place in the rate already (a batch of writes run again), so it is not counted twice.
- */
-export function writingCaller(deps: Deps, caller: Caller | null, counted = false): Caller {
+/** A caller who must be signed in (401). */
+export function signedInCaller(caller: Caller | null): Caller {
   if (!caller) throw unauthenticated(messages.sessionExpired);
-  if (!counted && !deps.writeRate.take(caller.userId)) throw rateLimited(errorMessages.tooManyWrites);
   return caller;
 }
 
-/** Registers the endpoint with Fastify: its method, path, schemas (validation and OpenAPI) and per-IP limit. */
+/** The refusal of a write past its user's write rate. */
+export const tooManyWrites = () => rateLimited(errorMessages.tooManyWrites);
+
+/** A write's caller as every route checks one: signed in (401), within the per-user write rate (429). */
+export async function writingCaller(deps: Deps, caller: Caller | null): Promise<Caller> {
+  const signedIn = signedInCaller(caller);
+  if (!(await deps.writeRate.take(signedIn.userId))) throw tooManyWrites();
+  return signedIn;
+}
+
+/** Registers the endpoint with Fastify: its method, path, schemas (validation and OpenAPI) and per-address limit. */
 function wire(
-  app: App, e: Endpoint, perIp: RouteOptions['perIp'],
+  app: App, deps: Deps, e: Endpoint, perAddress: Limit | undefined,
   handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
 ): void {
   const status = e.status ?? 200;
@@ -163,9 +172,19 @@ function wire(
       ...(noContent ? {} : { response: { [status]: e.response } }),
       ...(e.access === 'public' ? {} : { security: [{ [e.access === 'user' ? 'bearer' : 'basic']: [] }] }),
     },
-    config: perIp ? { rateLimit: perIp } : {},
+    // Before the body is read: a refused request costs one statement.
+    ...(perAddress ? { onRequest: limitPerAddress(deps, `address:${e.method} ${e.path}:`, perAddress) } : {}),
     handler,
   });
+}
+
+function limitPerAddress(deps: Deps, prefix: string, limit: Limit) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const verdict = await deps.rateLimits.take(`${prefix}${clientAddress(request)}`, limit);
+    if (verdict.ok) return;
+    reply.header('retry-after', Math.ceil(verdict.retryAfterMs / 1000));
+    throw rateLimited(messages.tooManyAttempts);
+  };
 }
 
 function idempotencyKeyOf(request: FastifyRequest): string | null {
@@ -193,20 +212,24 @@ async function authenticate(
   return session;
 }
 
-/** Super-admin sign-ins per address: claimed before the password is compared, given back when it was right. */
+/** Failed super-admin sign-ins per address: claimed before the password is compared, given back when it was right. */
 export const superadminAttempts = [{ max: 10, ms: minutes(15) }];
 
+/**
+ * Basic auth of the super admin. Attempts are limited per address, and slowed down per username sent from every
+ * address (`Slowdown`), so that no stranger can lock the super admin out.
+ */
 async function authenticateSuperadmin(deps: Deps, request: FastifyRequest): Promise<void> {
   const expected = deps.config.superadmin;
   if (!expected) throw unauthenticated(superadminMessages.notConfigured);
-  const key = `superadmin:${request.ip}`;
-  if (!(await deps.throttle.claim(key, superadminAttempts))) throw rateLimited(messages.tooManyAttempts);
   const header = request.headers.authorization ?? '';
   const decoded = header.startsWith('Basic ') ? Buffer.from(header.slice(6), 'base64').toString('utf8') : '';
   const colon = decoded.indexOf(':');
-  const ok = colon > 0
-    && safeEqual(decoded.slice(0, colon), expected.username)
-    && safeEqual(decoded.slice(colon + 1), expected.password);
+  const username = colon > 0 ? decoded.slice(0, colon) : '';
+  const key = `superadmin:${clientAddress(request)}`;
+  if (!(await deps.throttle.claim(key, superadminAttempts))) throw rateLimited(messages.tooManyAttempts);
+  await deps.slowdown.attempt(`superadmin:${username}`);
+  const ok = colon > 0 && safeEqual(username, expected.username) && safeEqual(decoded.slice(colon + 1), expected.password);
   if (!ok) throw unauthenticated(superadminMessages.authFailed);
-  await deps.throttle.clear(key);
+  await Promise.all([deps.throttle.clear(key), deps.slowdown.forgive(`superadmin:${username}`)]);
 }
