@@ -16,6 +16,7 @@ import { days, systemClock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/client.ts';
 import { maintain } from './platform/db/maintenance.ts';
+import { backupJob } from './platform/backup/job.ts';
 import type { Deps } from './platform/deps.ts';
 import { errorHandler } from './platform/http/errors.ts';
 import { clientError, frameworkError, refuseBrokenText } from './platform/http/refusals.ts';
@@ -167,6 +168,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       { name: 'idempotency-prune', run: () => deps.idempotency.prune(days(idempotencyKeyDays)) },
       ...(options.database.engine === 'pglite'
         ? [{ name: 'maintenance', run: () => maintain(options.database) }] : []),
+      ...(options.config.backups ? [backupJob(options.database, clock, options.config.backups)] : []),
     ]);
   }
   app.addHook('onClose', async () => {

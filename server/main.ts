@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { migrate, openPglite, openPostgres } from './platform/db/client.ts';
 import { markCleanStop, recoverAfterUncleanStop } from './platform/db/maintenance.ts';
+import { openBackupChannel } from './platform/backup/channel.ts';
 
 /** Reads the environment, opens and migrates the database, and listens. */
 async function main() {
@@ -36,6 +37,8 @@ async function main() {
     config, database, logger: { level: process.env.LOG_LEVEL ?? 'info' },
     checkResponses: process.env.NODE_ENV === 'development',
   });
+  // On PGlite only this process may open the data folder: `npm run backup` asks it for the backup.
+  const closeBackupChannel = config.databaseUrl ? undefined : await openBackupChannel(database, config.dataDir, app.log);
   app.log.info(config.databaseUrl ? 'Database: PostgreSQL' : `Database: PGlite in ${config.dataDir}`);
   if (!config.smtpUrl) app.log.info('SMTP_URL is not set: mail is printed to this log instead of being sent.');
   if (!config.superadmin) {
@@ -43,6 +46,7 @@ async function main() {
   }
 
   const stop = async () => {
+    await closeBackupChannel?.();
     await app.close();
     await database.close();
     if (!config.databaseUrl) await markCleanStop(config.dataDir);
