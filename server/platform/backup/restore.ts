@@ -26,8 +26,7 @@ export async function restoreBackup(database: Database, backup: Backup): Promise
     await resetSequences(tx);
     return loaded;
   }).catch((error: unknown) => {
-    if (error instanceof BackupError) throw error;
-    throw new BackupError(`The backup could not be restored, so nothing was: ${error instanceof Error ? error.message : String(error)}`);
+    throw error instanceof BackupError ? error : notRestored(error);
   });
   // Fresh statistics, so the planner does not take the restored tables for empty ones.
   await database.db.execute(sql`analyze`);
@@ -81,7 +80,7 @@ async function load(tx: Tx, tables: Table[], reader: AsyncIterator<string>): Pro
     await flush();
     const name = table.name;
     const inserted = await insertStaged(tx, table).catch((error: unknown) => {
-      throw new BackupError(`The backup could not be restored, so nothing was: ${name}: ${error instanceof Error ? error.message : String(error)}`);
+      throw notRestored(error, name);
     });
     if (inserted !== staged) throw new BackupError(`The backup is damaged: ${table.name} restored ${inserted} of ${staged} rows.`);
     await tx.execute(sql`truncate hearth_restore`);
@@ -109,6 +108,13 @@ async function load(tx: Tx, tables: Table[], reader: AsyncIterator<string>): Pro
     table = tableFor(byName, done, marker.table, marker.columns);
   }
   throw new BackupError('The backup ends early (the file is cut short): nothing was restored.');
+}
+
+/** A failure's reason as PostgreSQL gave it (drizzle wraps it with the whole statement). */
+function notRestored(error: unknown, table?: string): BackupError {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  return new BackupError(`The backup could not be restored, so nothing was: ${table ? `${table}: ` : ''}${reason}`);
 }
 
 function tableFor(byName: Map<string, Table>, done: Set<string>, name: string, columns: string[]): Table {
