@@ -174,7 +174,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       { name: 'idempotency-prune', run: () => deps.idempotency.prune(days(idempotencyKeyDays)) },
       ...(options.database.engine === 'pglite'
         ? [{ name: 'maintenance', run: () => maintain(options.database) }] : []),
-      ...(options.config.backups ? [backupJob(options.database, clock, options.config.backups)] : []),
+      ...(options.config.backups ? [backupJob(options.database, clock, options.config.backups, app.log)] : []),
     ]);
   }
   app.addHook('onClose', async () => {

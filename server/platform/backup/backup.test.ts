@@ -170,7 +170,7 @@ describe('npm run backup and npm run restore', () => {
     expect(await rowsOf(again)).toEqual(await rowsOf(file));
     await expect(backupCommand(join(dir, 'x.jsonl'), { DATA_DIR: join(dir, 'nothing-here') }))
       .rejects.toThrow(/^There is no database in DATA_DIR \(.*nothing-here\) to back up\.$/);
-  });
+  }, 90_000);
 });
 
 describe('the daily backup job', () => {

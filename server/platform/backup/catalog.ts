@@ -38,7 +38,7 @@ export async function readTables(q: Queryable): Promise<Table[]> {
 }
 
 /** Tables ordered so each comes after every table it references (by name among those ready at once). */
-export function dependencyOrder(tables: Table[]): Table[] {
+function dependencyOrder(tables: Table[]): Table[] {
   const ordered: Table[] = [];
   const placed = new Set<string>();
   let left = [...tables].sort((a, b) => a.name.localeCompare(b.name));

@@ -21,7 +21,11 @@ export async function openBackupChannel(database: Database, dataDir: string, log
   const path = channelPath(dataDir);
   // Left by a process that was killed; the folder is this process's alone.
   await rm(path, { force: true });
+  const sockets = new Set<Socket>();
+  const running = new Set<Promise<void>>();
   const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
     // A reader that goes away mid-backup ends the backup's pipeline; there is nothing else to do about it.
     socket.on('error', () => {});
     socket.once('data', (chunk) => {
@@ -30,12 +34,15 @@ export async function openBackupChannel(database: Database, dataDir: string, log
         return;
       }
       const totals = { tables: 0, rows: 0 };
-      database.db.transaction((tx) => pipeline(failureAsLastLine(backupLines(tx, database.engine, totals)), socket), snapshot)
+      const backup = database.db.transaction((tx) =>
+        pipeline(failureAsLastLine(backupLines(tx, database.engine, totals)), socket), snapshot)
         .then(() => log.info(totals, 'backup sent to npm run backup'))
         .catch((err: unknown) => {
           socket.destroy();
           log.warn({ err }, 'backup to npm run backup failed');
         });
+      running.add(backup);
+      void backup.finally(() => running.delete(backup));
     });
   });
   try {
@@ -46,7 +53,13 @@ export async function openBackupChannel(database: Database, dataDir: string, log
     log.warn({ err }, `npm run backup cannot reach this server (no socket at ${path}): use BACKUP_DIR's backups`);
     return async () => {};
   }
-  return () => new Promise((resolve) => server.close(() => resolve()));
+  // A stop does not wait for a reader: a backup in progress is cut (its reader keeps no file) and rolled back.
+  return async () => {
+    const closed = new Promise((resolve) => server.close(resolve));
+    for (const socket of sockets) socket.destroy();
+    await closed;
+    await Promise.all(running);
+  };
 }
 
 /** A failure becomes the last line, so the reader tells it from a backup cut short. */

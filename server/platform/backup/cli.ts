@@ -48,7 +48,6 @@ async function backupInto(file: string, config: Config): Promise<Totals> {
 export async function restoreCommand(file: string | undefined, env: Env): Promise<string> {
   if (!file) throw new BackupError('Usage: npm run restore -- FILE');
   const config = loadConfig(env);
-  const backup = await openBackup(await readLines(file));
   if (!config.databaseUrl) {
     const server = await connectToServer(config.dataDir);
     if (server) {
@@ -56,6 +55,7 @@ export async function restoreCommand(file: string | undefined, env: Env): Promis
       throw new BackupError(`Hearth is running on DATA_DIR (${config.dataDir}): restore into a new DATA_DIR, with no server on it.`);
     }
   }
+  const backup = await openBackup(await readLines(file));
   const started = performance.now();
   const totals = await withDatabase(config, async (database) => {
     await migrate(database);

@@ -8,7 +8,7 @@ import { finished, pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 
 /** A backup file's name says whether it is compressed. */
-export const isCompressed = (path: string) => path.endsWith('.gz');
+const isCompressed = (path: string) => path.endsWith('.gz');
 
 /** Beside its file until renamed; the job removes ones a crash left (`isLeftover`). */
 const temporaryName = (path: string) => join(dirname(path), `.${basename(path)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);

@@ -16,9 +16,9 @@ export interface Header {
 export const formatName = 'hearth-backup';
 export const formatVersion = 1;
 
-export interface TableLine { table: string; columns: string[] }
+interface TableLine { table: string; columns: string[] }
 export interface Totals { tables: number; rows: number }
-export interface EndLine { end: Totals }
+interface EndLine { end: Totals }
 
 /** What a file that cannot be restored says; the CLI prints its message alone. */
 export class BackupError extends Error {}

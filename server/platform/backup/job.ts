@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import { days, type Clock } from '../clock.ts';
 import { rawRows, type Database } from '../db/client.ts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Job } from '../jobs.ts';
 import { isLeftover, writeAtomically } from './files.ts';
 import { backupLines, snapshot } from './write.ts';
@@ -19,7 +20,7 @@ const jobLock = 4_657_201_846;
 
 /** `hearth-2026-11-27T031500Z.jsonl.gz`: names sort as their times do. */
 const namePattern = /^hearth-(\d{4}-\d{2}-\d{2})T(\d{2})(\d{2})(\d{2})Z\.jsonl\.gz$/;
-export const backupName = (at: Date) => `hearth-${at.toISOString().slice(0, 19).replaceAll(':', '')}Z.jsonl.gz`;
+const backupName = (at: Date) => `hearth-${at.toISOString().slice(0, 19).replaceAll(':', '')}Z.jsonl.gz`;
 
 /**
  * Writes a backup into the folder when its newest is a day old (or there is none), and keeps the newest `keep`.
@@ -40,8 +41,12 @@ export async function runBackupJob(database: Database, clock: Clock, schedule: B
   }, snapshot);
 }
 
-export const backupJob = (database: Database, clock: Clock, schedule: BackupSchedule): Job => ({
-  name: 'backup', run: () => runBackupJob(database, clock, schedule),
+export const backupJob = (database: Database, clock: Clock, schedule: BackupSchedule, log: FastifyBaseLogger): Job => ({
+  name: 'backup',
+  run: async () => {
+    const path = await runBackupJob(database, clock, schedule);
+    if (path) log.info({ path }, 'daily backup written');
+  },
 });
 
 async function backups(dir: string): Promise<string[]> {

@@ -160,7 +160,7 @@ async function resetSequences(tx: Tx): Promise<void> {
     where s.relkind = 'S' and n.nspname = 'public'`);
   for (const { table, column } of owned) {
     const col = sql.identifier(column);
-    await tx.execute(sql`select setval(pg_get_serial_sequence(${table}, ${column}), coalesce(max(${col}), 0) + 1, false)
+    await tx.execute(sql`select setval(pg_get_serial_sequence(quote_ident(${table}), ${column}), coalesce(max(${col}), 0) + 1, false)
       from ${sql.identifier(table)}`);
   }
 }

@@ -14,11 +14,11 @@ const fetchSize = 1000;
  */
 export const snapshot = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
 
-/** Writes a consistent backup of the whole database into `sinks` (a pipeline: the last one is ended). */
-export function writeBackup(database: Database, ...sinks: Writable[]): Promise<Totals> {
+/** Writes a consistent backup of the whole database into `out`, and ends it. */
+export function writeBackup(database: Database, out: Writable): Promise<Totals> {
   return database.db.transaction(async (tx) => {
     const totals = { tables: 0, rows: 0 };
-    await pipeline(backupLines(tx, database.engine, totals), ...(sinks as [Writable]));
+    await pipeline(backupLines(tx, database.engine, totals), out);
     return totals;
   }, snapshot);
 }
