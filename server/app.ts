@@ -14,6 +14,8 @@ import { days, systemClock } from './platform/clock.ts';
 import type { Config, TrustProxy } from './platform/config.ts';
 import type { Database } from './platform/db/client.ts';
 import { maintain } from './platform/db/maintenance.ts';
+import { backupJob } from './platform/backup/job.ts';
+import type { Metrics } from './platform/metrics.ts';
 import type { Deps } from './platform/deps.ts';
 import { errorHandler } from './platform/http/errors.ts';
 import { clientError, frameworkError, refuseBrokenText } from './platform/http/refusals.ts';
@@ -31,7 +33,7 @@ import { Throttle } from './platform/throttle.ts';
 import { WriteRate } from './platform/write-rate.ts';
 import { WriteQueue } from './platform/write-queue.ts';
 import { SessionLookups } from './platform/auth/sessions.ts';
-import { Scheduler } from './platform/jobs.ts';
+import { jobInterval, Scheduler } from './platform/jobs.ts';
 import type { FeatureModule } from './platform/module.ts';
 import { calendarModule } from './features/calendar/module.ts';
 import { dashboardModule } from './features/dashboard/module.ts';
@@ -68,6 +70,8 @@ export interface AppOptions {
   runJobs?: boolean;
   /** Checks every answer against the contract with zod (tests, development); false: compiled serializers. */
   checkResponses?: boolean;
+  /** Measures the app (METRICS=true); the caller serves them. */
+  metrics?: Metrics;
 }
 
 /**
@@ -99,6 +103,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   const realtime = new Realtime(options.database);
   const rateLimits = new RateLimits(options.database.db, clock);
+  options.metrics?.instrument(app as unknown as FastifyInstance, {
+    database: options.database, liveStreams: () => realtime.subscribers,
+  });
   const deps: Deps = {
     config: options.config,
     database: options.database,
@@ -166,7 +173,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return reply.code(404).send({ code: 'NOT_FOUND', message: `No route ${request.method} ${url.split('?')[0]}` });
   });
   await deps.realtime.start();
-  const scheduler = new Scheduler(app.log);
+  const scheduler = new Scheduler(app.log, jobInterval, options.metrics?.jobRun);
   if (options.runJobs ?? options.clock === undefined) {
     scheduler.start([
       ...modules.flatMap((module) => module.jobs?.(deps) ?? []),
@@ -176,6 +183,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       { name: 'idempotency-prune', run: () => deps.idempotency.prune(days(idempotencyKeyDays)) },
       ...(options.database.engine === 'pglite'
         ? [{ name: 'maintenance', run: () => maintain(options.database) }] : []),
+      ...(options.config.backups ? [backupJob(options.database, clock, options.config.backups, app.log)] : []),
     ]);
   }
   app.addHook('onClose', async () => {

@@ -50,6 +50,18 @@ describe('configuration', () => {
     });
   });
 
+  it('keeps a daily backup only with a folder for it, seven unless told otherwise', () => {
+    expect(loadConfig({}).backups).toBeUndefined();
+    expect(loadConfig({ BACKUP_DIR: '/var/backups/hearth' }).backups).toEqual({ dir: '/var/backups/hearth', keep: 7 });
+    expect(loadConfig({ BACKUP_DIR: 'b', BACKUP_KEEP: '30' }).backups).toEqual({ dir: 'b', keep: 30 });
+    expect(() => loadConfig({ BACKUP_DIR: 'b', BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/);
+  });
+
+  it('serves metrics only when told to, on loopback unless told otherwise', () => {
+    expect(loadConfig({ METRICS_PORT: '9100' }).metrics).toBeUndefined();
+    expect(loadConfig({ METRICS: 'true', METRICS_PORT: '9100', METRICS_HOST: '0.0.0.0' }).metrics).toEqual({ port: 9100, host: '0.0.0.0' });
+  });
+
   it('reads the AI endpoint, with a 30 s call limit unless told otherwise', () => {
     expect(loadConfig({}).ai).toBeUndefined();
     expect(loadConfig({ AI_BASE_URL: 'http://127.0.0.1:11434/v1', AI_MODEL: 'llama3.2' }).ai).toEqual({

@@ -23,6 +23,11 @@ const Env = z.object({
   GEOCODER_URL: z.url().optional(),
   IMPORT_ALLOW_PRIVATE_HOSTS: flag.default(false),
   WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
+  METRICS: flag.default(false),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 export interface Config {
@@ -50,6 +55,10 @@ export interface Config {
   importAllowPrivateHosts: boolean;
   /** An OpenAI-compatible chat endpoint for the meal planner; without it the planner answers from its catalogue. */
   ai: AiConfig | undefined;
+  /** The daily backup's folder and how many backups it keeps; no daily backup without it. */
+  backups: { dir: string; keep: number } | undefined;
+  /** Where GET /metrics is served (a listener of its own); no metrics without it. */
+  metrics: { port: number; host: string } | undefined;
 }
 
 export interface AiConfig {
@@ -100,6 +109,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     ai: e.AI_BASE_URL && e.AI_MODEL
       ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS }
       : undefined,
+    backups: e.BACKUP_DIR ? { dir: e.BACKUP_DIR, keep: e.BACKUP_KEEP } : undefined,
+    metrics: e.METRICS ? { port: e.METRICS_PORT, host: e.METRICS_HOST } : undefined,
   };
 }
 

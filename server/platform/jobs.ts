@@ -9,6 +9,9 @@ export interface Job {
 
 export const jobInterval = 60_000;
 
+/** Told of every finished run (metrics). */
+export type JobObserver = (job: string, outcome: 'ok' | 'failed', seconds: number) => void;
+
 /**
  * Runs background jobs on real time: each job once at start (to catch up after downtime) and then every
  * interval. A run never overlaps the previous run of the same job; failures are logged and retried next time.
@@ -18,10 +21,12 @@ export class Scheduler {
   private readonly intervalMs: number;
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly running = new Map<string, Promise<void>>();
+  private readonly observe: JobObserver | undefined;
 
-  constructor(log: FastifyBaseLogger, intervalMs = jobInterval) {
+  constructor(log: FastifyBaseLogger, intervalMs = jobInterval, observe?: JobObserver) {
     this.log = log;
     this.intervalMs = intervalMs;
+    this.observe = observe;
   }
 
   start(jobs: Job[]): void {
@@ -41,9 +46,14 @@ export class Scheduler {
 
   private tick(job: Job): void {
     if (this.running.has(job.name)) return;
+    const started = performance.now();
+    const finished = (outcome: 'ok' | 'failed') => this.observe?.(job.name, outcome, (performance.now() - started) / 1000);
     const run = job.run().then(
-      () => undefined,
-      (err: unknown) => this.log.error({ err: safeError(err), job: job.name }, 'job failed'),
+      () => finished('ok'),
+      (err: unknown) => {
+        finished('failed');
+        this.log.error({ err: safeError(err), job: job.name }, 'job failed');
+      },
     ).finally(() => this.running.delete(job.name));
     this.running.set(job.name, run);
   }

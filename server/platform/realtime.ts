@@ -62,6 +62,13 @@ export class Realtime {
     };
   }
 
+  /** Listeners of families' changes: the open live streams. */
+  get subscribers(): number {
+    let count = 0;
+    for (const set of this.listeners.values()) count += set.size;
+    return count;
+  }
+
   /** Calls `listener` whenever the user's sessions or membership change, in any server process. */
   onAccessChange(userId: string, listener: () => void): () => void {
     let set = this.accessListeners.get(userId);

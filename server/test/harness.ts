@@ -9,6 +9,7 @@ import { ManualClock } from '../platform/clock.ts';
 import { loadConfig, type Config } from '../platform/config.ts';
 import type { Database, Db } from '../platform/db/client.ts';
 import type { App } from '../platform/http/route.ts';
+import type { Metrics } from '../platform/metrics.ts';
 import { openTestDatabase, type Engine } from './databases.ts';
 import { linkToken, Mailbox } from './mailbox.ts';
 
@@ -52,6 +53,9 @@ export interface TestAppOptions {
   clock?: ManualClock;
   /** Where the app's log lines go (none by default). */
   logTo?: { write(line: string): void };
+  /** A database of the test's own (closed with the app), instead of a fresh one on the test run's engine. */
+  database?: Database;
+  metrics?: Metrics;
 }
 
 /** An app on a fresh database of its own, with a real SMTP server catching its mail. */
@@ -62,10 +66,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     PUBLIC_URL: 'http://hearth.test', SMTP_URL: smtpUrl, MAIL_FROM: 'Hearth <hearth@hearth.test>',
     SUPERADMIN_USERNAME: 'root', SUPERADMIN_PASSWORD: 'root-secret', ...options.env,
   });
-  const database = await openTestDatabase(engine, inject('templates'));
+  const database = options.database ?? await openTestDatabase(engine, inject('templates'));
   const clock = options.clock ?? new ManualClock();
   const logger = options.logTo ? { level: 'info', stream: options.logTo } : undefined;
-  const app = await buildApp({ config, database, clock, ...(logger ? { logger } : {}) });
+  const app = await buildApp({ config, database, clock, metrics: options.metrics, ...(logger ? { logger } : {}) });
   await app.ready();
   const ip = randomIp();
   return {

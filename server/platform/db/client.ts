@@ -45,6 +45,15 @@ export interface Database {
   db: Db;
   listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** How busy its connections are, for metrics; absent where nothing tells (PGlite on the caller's own thread). */
+  usage?(): DatabaseUsage;
+}
+
+/** On PGlite its one connection, and the statements sent to its thread beyond the one it runs. */
+export interface DatabaseUsage {
+  connections: number;
+  idle: number;
+  waiting: number;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -58,6 +67,7 @@ export async function openPglite(source: PgliteSource): Promise<Database> {
     db: drizzlePglite(asPglite(thread), { schema }) as unknown as Db,
     listen: (channel, listener) => thread.listen(channel, listener),
     close: () => thread.close(),
+    usage: () => ({ connections: 1, idle: thread.pending === 0 ? 1 : 0, waiting: Math.max(0, thread.pending - 1) }),
   };
 }
 
@@ -108,6 +118,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
       await Promise.all([...listeners].map((c) => c.end()));
       await pool.end();
     },
+    usage: () => ({ connections: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

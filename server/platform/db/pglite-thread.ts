@@ -120,6 +120,11 @@ export class PgliteThread {
     return result;
   }
 
+  /** Statements sent and not yet answered. */
+  get pending(): number {
+    return this.#waiting.size;
+  }
+
   listen(channel: string, listener: Listener): Promise<() => Promise<void>> {
     return this.#listeners.add(channel, listener);
   }
