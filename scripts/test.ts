@@ -1,5 +1,5 @@
 /**
- * The whole test suite: type check, server tests on every engine, web build, browser tests.
+ * The whole test suite: type check, server tests on every engine, web unit tests, web build, browser tests.
  * Ends with one summary line, `tests: N passed, N failed`, summed over every runner.
  */
 import { spawnSync } from 'node:child_process';
@@ -41,18 +41,22 @@ if (!only || only === 'typecheck') {
   if (!run('Type check', 'npm', ['run', 'typecheck'])) counts.failed += 1;
 }
 
-if (!only || only === 'server') {
-  const report = `${tmp}/server-results.json`;
+/** One workspace's vitest run, counted from its JSON report (a run that found no test counts as a failure). */
+function vitest(title: string, workspace: string): void {
+  const report = `${tmp}/${workspace}-results.json`;
   rmSync(report, { force: true });
-  const passed = run('Server tests', bin('vitest'), [
+  const passed = run(title, bin('vitest'), [
     'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
-  ], `${root}server`);
+  ], `${root}${workspace}`);
   const json = readJson(report);
   if (json) {
     counts.passed += json.numPassedTests;
     counts.failed += json.numFailedTests + (json.numTotalTests === 0 ? 1 : 0);
   } else if (!passed) counts.failed += 1;
 }
+
+if (!only || only === 'server') vitest('Server tests', 'server');
+if (!only || only === 'web') vitest('Web unit tests', 'web');
 
 if (!only || only === 'e2e') {
   if (run('Web build', 'npm', ['run', 'build', '-w', 'web'])) {

@@ -5,51 +5,13 @@ import { callApi } from '../support/api.ts';
 import { password } from '../support/hearth.ts';
 import { joinFamilyViaApi } from '../support/family-helpers.ts';
 import { addItemInForm, addItemViaApi, expectItems, itemsViaApi, itemRows, newListViaApi } from '../support/grocery-helpers.ts';
+import { moveUp, offlineReady, offlineText, storedQueue } from '../support/offline-helpers.ts';
 import { signInViaApi, signUpViaApi, useSession } from '../support/session.ts';
 
 // The service worker is what these tests are about (the suite blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
 
-const offlineText = 'Offline — changes will sync when you\'re back online';
 const row = (page: Page, name: string) => itemRows(page).filter({ hasText: name });
-
-/** Waits until the service worker is active (the app shell and every page precached). Browser code as text: the
- * tests' TypeScript knows no DOM. */
-async function offlineReady(page: Page): Promise<void> {
-  await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
-}
-
-/** The changes waiting in the signed-in user's IndexedDB copy, by mutation key. */
-async function storedQueue(page: Page, userId: string): Promise<string[]> {
-  return page.evaluate<string[]>(`new Promise((resolve, reject) => {
-    const open = indexedDB.open('keyval-store');
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const db = open.result;
-      const get = db.transaction('keyval').objectStore('keyval').get(${JSON.stringify(`hearth-cache:${userId}`)});
-      get.onerror = () => reject(get.error);
-      get.onsuccess = () => {
-        db.close();
-        resolve((get.result?.clientState.mutations ?? []).map((m) => m.mutationKey[1]));
-      };
-    };
-  })`);
-}
-
-/** Moves an item up by keyboard, waiting for each announcement (as grocery.spec.ts does). */
-async function moveUp(page: Page, name: string, steps: number): Promise<void> {
-  const announced = page.locator('[id^="DndLiveRegion"]');
-  await page.getByRole('button', { name: `Drag ${name}` }).focus();
-  await page.keyboard.press('Space');
-  await expect(announced).toContainText(name);
-  for (let move = 0; move < steps; move++) {
-    const before = await announced.textContent();
-    await page.keyboard.press('ArrowUp');
-    await expect(announced).not.toHaveText(before ?? '');
-  }
-  await page.keyboard.press('Space');
-  await expect(announced).toContainText(`${name} dropped`);
-}
 
 test('a shopping trip with no signal: changes survive a reload offline and reach the server once when back', async ({ browser, request }) => {
   const ada = await signUpViaApi(request, { name: 'Ada' });

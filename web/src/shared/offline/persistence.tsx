@@ -1,8 +1,9 @@
 import { startTransition, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { hydrate, IsRestoringProvider, onlineManager, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { IsRestoringProvider, onlineManager, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { persistQueryClientSubscribe, type PersistedClient, type Persister } from '@tanstack/react-query-persist-client';
 import { del, get, set } from 'idb-keyval';
 import { session } from '../session.ts';
+import { restoreStoredCopy } from './restore.ts';
 
 /** How long what was seen (and what waits to be sent) is kept on the device; as long as the server keeps a create's key. */
 export const offlineDays = 7;
@@ -77,12 +78,7 @@ export function OfflineCacheProvider({ client, beforeRestore, children }: {
     const restore = Promise.all([options.persister.restoreClient(), beforeRestore()]).then(async ([stored]) => {
       if (stopped || !stored) return;
       if (Date.now() - stored.timestamp > offlineMs) await options.persister.removeClient();
-      else {
-        hydrate(client, stored.clientState);
-        // The stored copy is for showing at once (and offline), never for trusting: what a screen shows is asked
-        // for again when it mounts, as after a reconnect (a member who joined since, say).
-        await client.invalidateQueries({ refetchType: 'none' });
-      }
+      else await restoreStoredCopy(client, stored);
     });
     void restore.finally(() => {
       if (stopped) return;
