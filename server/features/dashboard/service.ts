@@ -50,9 +50,10 @@ export class DashboardService {
 function eventsByDate(occurrences: CalendarOccurrence[], from: string, toExclusive: string): Record<string, NewsfeedEvent[]> {
   const days = new Map<string, CalendarOccurrence[]>();
   for (const o of occurrences) {
-    for (const date of datesCovered(o)) {
-      if (date < from || date >= toExclusive) continue;
-      days.set(date, [...(days.get(date) ?? []), o]);
+    for (const date of datesCovered(o, from, toExclusive)) {
+      const day = days.get(date);
+      if (day) day.push(o);
+      else days.set(date, [o]);
     }
   }
   const byDate: Record<string, NewsfeedEvent[]> = {};
