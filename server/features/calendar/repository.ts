@@ -158,17 +158,15 @@ export async function replaceFeedSecret(q: Queryable, familyId: string, secret: 
     .onConflictDoUpdate({ target: calendarFeeds.familyId, set: { secret } });
 }
 
-export async function familyOfFeed(q: Queryable, secret: string): Promise<string | undefined> {
-  const [row] = await q.select({ familyId: calendarFeeds.familyId }).from(calendarFeeds).where(eq(calendarFeeds.secret, secret));
-  return row?.familyId;
+/** The family a feed secret opens, with what its feed is built from besides the events: the version, name and zone. */
+export async function feedOf(q: Queryable, secret: string) {
+  const [row] = await q.select({
+    familyId: calendarFeeds.familyId, version: calendarFeeds.eventsVersion, name: families.name, timezone: families.timezone,
+  }).from(calendarFeeds).innerJoin(families, eq(families.id, calendarFeeds.familyId)).where(eq(calendarFeeds.secret, secret));
+  return row;
 }
 
 /** Every row of the family, for the subscription feed. */
 export function allEvents(q: Queryable, familyId: string) {
   return q.select().from(calendarEvents).where(eq(calendarEvents.familyId, familyId)).orderBy(asc(calendarEvents.startTime));
-}
-
-export async function familyOf(q: Queryable, familyId: string) {
-  const [row] = await q.select({ name: families.name, timezone: families.timezone }).from(families).where(eq(families.id, familyId));
-  return row;
 }
