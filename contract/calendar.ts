@@ -13,6 +13,8 @@ export const calendarLimits = {
   eventsPerFamily: 20000,
   /** The widest window one GET may ask for, in days (the web asks for about three months). */
   windowDaysMax: 400,
+  /** The most occurrences one GET answers (a busy family has a few thousand in the page's three months). */
+  windowEventsMax: 10_000,
   /** The longest an event may last, in days: a timed one from start to end, an all-day one from its first day to its last. */
   eventDaysMax: 366,
 } as const;
@@ -40,6 +42,7 @@ export const calendarMessages = {
   dateInvalid: 'Dates must look like YYYY-MM-DD',
   windowInvalid: 'endDate must be after startDate',
   windowTooWide: `The window may span at most ${calendarLimits.windowDaysMax} days`,
+  windowTooFull: `This period has more than ${calendarLimits.windowEventsMax} events. Please choose a shorter one.`,
   occurrenceDateRequired: 'Could not delete recurring event: missing occurrence date.',
   occurrenceNotFound: 'Could not find the event instance to delete.',
   eventNotFound: 'Event not found',

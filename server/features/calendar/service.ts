@@ -55,7 +55,7 @@ export class CalendarService {
     const member = requireFamily(caller);
     if (endDate < startDate) throw invalid(m.windowInvalid);
     if (daysBetween(startDate, endDate) > calendarLimits.windowDaysMax) throw invalid(m.windowTooWide);
-    return occurrencesInWindow(this.deps.db, member.familyId, startDate, nextDay(endDate));
+    return occurrencesInWindow(this.deps.db, member.familyId, startDate, nextDay(endDate), calendarLimits.windowEventsMax);
   }
 
   async get(caller: Caller, id: string) {
