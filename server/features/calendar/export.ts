@@ -21,6 +21,8 @@ export const feedWindows = [{ max: 12, ms: minutes(1) }];
 const keptFeedBytes = 64 * 1024 * 1024;
 /** Events a part of a feed being made: a few milliseconds of the server's thread, then other requests' turn. */
 const eventsPerPart = 100;
+/** Rows read at once for a feed: one read's rows are made into objects in one go. */
+const rowsPerRead = 2000;
 
 export class CalendarExport {
   private readonly deps: Deps;
@@ -76,7 +78,12 @@ export class CalendarExport {
     const kept = this.kept.get(key, feed.version);
     if (kept) return kept;
     // Read after the version, so the events kept for a version are never older than it.
-    const rows = await repo.allEvents(db, feed.familyId);
+    const rows: repo.FeedRow[] = [];
+    for (;;) {
+      const page = await repo.feedEvents(db, feed.familyId, rows[rows.length - 1], rowsPerRead);
+      rows.push(...page);
+      if (page.length < rowsPerRead) break;
+    }
     const exceptions = new Map<string, string[]>();
     for (const x of await repo.exceptionsOf(db, rows.filter((r) => r.recurringPattern).map((r) => r.id))) {
       const dates = exceptions.get(x.eventId);

@@ -2,7 +2,7 @@ import ical, { foldLines, ICalEventRepeatingFreq, type ICalCalendar } from 'ical
 import { DateTime } from 'luxon';
 import type { RecurringPattern } from '@hearth/contract/calendar';
 import { nextDay } from './expand.ts';
-import type { EventRow } from './repository.ts';
+import type { FeedRow } from './repository.ts';
 
 const freq: Record<RecurringPattern, { freq: ICalEventRepeatingFreq; interval: number }> = {
   WEEKLY: { freq: ICalEventRepeatingFreq.WEEKLY, interval: 1 },
@@ -14,7 +14,7 @@ const freq: Record<RecurringPattern, { freq: ICalEventRepeatingFreq; interval: n
 export interface FeedInput {
   familyName: string;
   timezone: string;
-  rows: EventRow[];
+  rows: FeedRow[];
   exceptions: Map<string, string[]>;
   vtimezone: (zone: string) => string;
 }
@@ -41,7 +41,7 @@ export function* feedParts(input: FeedInput, batch: number): Generator<string> {
   yield calendarEnd;
 }
 
-function addEvent(cal: ICalCalendar, input: FeedInput, row: EventRow, byId: Map<string, EventRow>, replaced: Set<string>) {
+function addEvent(cal: ICalCalendar, input: FeedInput, row: FeedRow, byId: Map<string, FeedRow>, replaced: Set<string>) {
   const zone = input.timezone;
   const at = (local: string) => DateTime.fromISO(local, { zone });
   const event = cal.createEvent({

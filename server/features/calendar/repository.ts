@@ -166,7 +166,19 @@ export async function feedOf(q: Queryable, secret: string) {
   return row;
 }
 
-/** Every row of the family, for the subscription feed. */
-export function allEvents(q: Queryable, familyId: string) {
-  return q.select().from(calendarEvents).where(eq(calendarEvents.familyId, familyId)).orderBy(asc(calendarEvents.startTime));
+/** What the subscription feed shows of a row. */
+const feedColumns = {
+  id: calendarEvents.id, title: calendarEvents.title, description: calendarEvents.description,
+  location: calendarEvents.location, address: calendarEvents.address, startTime: calendarEvents.startTime,
+  endTime: calendarEvents.endTime, allDay: calendarEvents.allDay, recurringPattern: calendarEvents.recurringPattern,
+  recurringEndDate: calendarEvents.recurringEndDate, seriesId: calendarEvents.seriesId, originalDate: calendarEvents.originalDate,
+};
+export type FeedRow = Pick<EventRow, keyof typeof feedColumns>;
+
+/** A page of the family's rows for the subscription feed, in start order, after `after` (the last row of the page before). */
+export function feedEvents(q: Queryable, familyId: string, after: FeedRow | undefined, limit: number): Promise<FeedRow[]> {
+  const e = calendarEvents;
+  return q.select(feedColumns).from(e)
+    .where(and(eq(e.familyId, familyId), after ? sql`(${e.startTime}, ${e.id}) > (${after.startTime}, ${after.id}::uuid)` : undefined))
+    .orderBy(asc(e.startTime), asc(e.id)).limit(limit);
 }
