@@ -94,7 +94,7 @@ export class CalendarExport {
     for (const row of rows) from = Math.min(from, Number(row.startTime.slice(0, 4)));
     const parts = feedParts({
       familyName: feed.name, timezone: feed.timezone, rows, exceptions,
-      vtimezone: (zone) => vtimezone(zone, Math.max(from, now - 10), now + 5),
+      vtimezone: await vtimezone(feed.timezone, Math.max(from, now - 10), now + 5),
     }, eventsPerPart);
     return Readable.from(this.sendAndKeep(parts, key, feed.version));
   }

@@ -16,7 +16,8 @@ export interface FeedInput {
   timezone: string;
   rows: FeedRow[];
   exceptions: Map<string, string[]>;
-  vtimezone: (zone: string) => string;
+  /** The VTIMEZONE of the family's zone. */
+  vtimezone: string;
 }
 
 const calendarEnd = 'END:VCALENDAR';
@@ -28,7 +29,7 @@ const calendarEnd = 'END:VCALENDAR';
  * one by one, and every part ends a line), so a large calendar can be sent while it is made.
  */
 export function* feedParts(input: FeedInput, batch: number): Generator<string> {
-  const cal = ical({ name: `${input.familyName} Calendar`, timezone: { name: input.timezone, generator: input.vtimezone } });
+  const cal = ical({ name: `${input.familyName} Calendar`, timezone: { name: input.timezone, generator: () => input.vtimezone } });
   yield cal.toString().slice(0, -calendarEnd.length);
   const byId = new Map(input.rows.map((r) => [r.id, r]));
   // A date an edited occurrence replaces is named by its RECURRENCE-ID, not excluded.
