@@ -13,6 +13,10 @@ export const calendarLimits = {
   eventsPerFamily: 20000,
   /** The widest window one GET may ask for, in days (the web asks for about three months). */
   windowDaysMax: 400,
+  /** The most occurrences one GET answers (a busy family has a few thousand in the page's three months). */
+  windowEventsMax: 10_000,
+  /** The longest an event may last, in days: a timed one from start to end, an all-day one from its first day to its last. */
+  eventDaysMax: 366,
 } as const;
 
 /** The spec's exact texts for the calendar (part 2 §2, §5, §8), and the server's messages. */
@@ -24,6 +28,8 @@ export const calendarMessages = {
   endRequired: 'End time is required',
   endAfterStart: 'End time must be after start time',
   allDayEndBeforeStart: 'End date must be the same or after start date for all-day events',
+  eventTooLong: `End time must be at most ${calendarLimits.eventDaysMax} days after start time`,
+  allDayEventTooLong: `End date must be at most ${calendarLimits.eventDaysMax - 1} days after start date for all-day events`,
   restaurantRequired: 'Restaurant name is required when eating out',
   groceryListRequired: 'Please select a grocery list to add ingredients to',
   groceryRecipeRequired: 'Choose a recipe to add its ingredients to a list',
@@ -36,6 +42,7 @@ export const calendarMessages = {
   dateInvalid: 'Dates must look like YYYY-MM-DD',
   windowInvalid: 'endDate must be after startDate',
   windowTooWide: `The window may span at most ${calendarLimits.windowDaysMax} days`,
+  windowTooFull: `This period has more than ${calendarLimits.windowEventsMax} events. Please choose a shorter one.`,
   occurrenceDateRequired: 'Could not delete recurring event: missing occurrence date.',
   occurrenceNotFound: 'Could not find the event instance to delete.',
   eventNotFound: 'Event not found',
@@ -45,6 +52,7 @@ export const calendarMessages = {
   recurringEndBeforeStart: 'Recurrence end date must not be before the start date',
   tooManyEvents: `A family can have at most ${calendarLimits.eventsPerFamily} events.`,
   feedNotFound: 'Calendar not found',
+  feedTooMany: 'This calendar is being refreshed too often. Please try again in a minute.',
 } as const;
 
 export const recurringPatterns = ['WEEKLY', 'BI_WEEKLY', 'MONTHLY', 'YEARLY'] as const;
@@ -77,6 +85,21 @@ const LocalDateTime = (required: string) => z.string({ error: required }).trim()
     if (!n) ctx.addIssue({ code: 'custom', message: calendarMessages.dateTimeInvalid });
     return n ?? v;
   });
+const dayMs = 86_400_000;
+/**
+ * The message for an event longer than `eventDaysMax` (null when it is not): a timed event's end at most that many
+ * days after its start; an all-day event's last day at most one day fewer after its first, as its last day counts.
+ * Takes normalised local date-times.
+ */
+export function eventLengthProblem(e: { startTime: string; endTime: string; allDay: boolean }): string | null {
+  if (e.allDay) {
+    const days = (Date.parse(`${e.endTime.slice(0, 10)}T00:00:00Z`) - Date.parse(`${e.startTime.slice(0, 10)}T00:00:00Z`)) / dayMs;
+    return days > calendarLimits.eventDaysMax - 1 ? calendarMessages.allDayEventTooLong : null;
+  }
+  const ms = Date.parse(`${e.endTime}Z`) - Date.parse(`${e.startTime}Z`);
+  return ms > calendarLimits.eventDaysMax * dayMs ? calendarMessages.eventTooLong : null;
+}
+
 export const LocalDate = z.string({ error: calendarMessages.dateInvalid })
   .refine(isCalendarDate, calendarMessages.dateInvalid);
 
@@ -142,6 +165,8 @@ export const EventInput = z.object({
   if (normaliseLocalDateTime(e.startTime) && normaliseLocalDateTime(e.endTime)) {
     if (e.allDay && e.endTime.slice(0, 10) < e.startTime.slice(0, 10)) issue(calendarMessages.allDayEndBeforeStart, 'endTime');
     if (!e.allDay && e.endTime <= e.startTime) issue(calendarMessages.endAfterStart, 'endTime');
+    const tooLong = eventLengthProblem(e);
+    if (tooLong) issue(tooLong, 'endTime');
   }
   if (e.recurringPattern && e.recurringEndDate && e.recurringEndDate < e.startTime.slice(0, 10)) {
     issue(calendarMessages.recurringEndBeforeStart, 'recurringEndDate');

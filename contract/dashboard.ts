@@ -8,6 +8,10 @@ export const newsfeedLimits = {
   /** An item counts as recently added for this long after it was put on its list. */
   recentlyAddedMs: 24 * 60 * 60 * 1000,
   recentComments: 10,
+  /** Events a day shows, all-day ones first, then by start: a screenful many times over (the calendar shows them all). */
+  eventsPerDay: 100,
+  /** Upcoming meals shown, by start. */
+  upcomingMeals: 100,
   /** Onboarding: the checklist hides this long after the user first saw it (spec §4, §9). */
   onboardingVisibleMs: 48 * 60 * 60 * 1000,
   /** Onboarding: an account counts as new this long after it was created. */

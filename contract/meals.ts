@@ -42,6 +42,8 @@ export const mealMessages = {
   importUnreachable: 'The page could not be loaded. Check the link and try again.',
   importNoRecipe: 'No recipe was found on this page. Try another link or type the recipe in.',
   importTooMany: 'You have imported many recipes in the last hour. Please try again later.',
+  importTooComplex: 'This page is too large or complex to read a recipe from. Try another link or type the recipe in.',
+  importBusy: 'Many recipes are being imported right now. Please try again in a minute.',
 } as const;
 
 /** Screens that save or shop a recipe for the planner's usage events. */
@@ -213,7 +215,7 @@ export const importMeal = endpoint({
   method: 'POST',
   path: '/api/meals/import',
   access: 'user',
-  summary: 'Read the schema.org Recipe of a public web page as a draft meal, without saving it (ADMIN or EDIT); 422 when the page has none or cannot be loaded, 429 past the hourly limit',
+  summary: 'Read the schema.org Recipe of a public web page as a draft meal, without saving it (ADMIN or EDIT); 422 when the page has none, cannot be loaded or is too large or complex to read, 429 past the hourly limit or while the reader is busy',
   body: z.object({ url: WebAddress(mealMessages.importInvalidUrl) }),
   response: MealDraft,
 });

@@ -42,3 +42,24 @@ it('refuses a window that ends before it starts, or spans more than the bound, w
   const bad = await ada.call(api.listEvents, { query: { startDate: '2026-02-30', endDate: '2026-03-01' } });
   expect(bad.status).toBe(400);
 });
+
+it('answers at most 10,000 occurrences a window, series counted occurrence by occurrence, then 422 with a message', async () => {
+  expect(api.calendarLimits.windowEventsMax).toBe(10_000);
+  const bo = await signUp(t, { name: 'Bo' });
+  const familyId = bo.user.familyId!;
+  const busyDay = Array.from({ length: api.calendarLimits.windowEventsMax }, (_, i) => ({
+    familyId, title: `Busy ${i}`, startTime: '2026-04-10T09:00:00', endTime: '2026-04-10T10:00:00',
+  }));
+  for (let i = 0; i < busyDay.length; i += 2000) await t.db.insert(calendarEvents).values(busyDay.slice(i, i + 2000));
+  const april = { startDate: '2026-04-01', endDate: '2026-04-30' };
+  const full = await bo.call(api.listEvents, { query: april });
+  expect([full.status, full.body.length]).toEqual([200, api.calendarLimits.windowEventsMax]);
+  // Five Wednesdays in April: 10,005 occurrences.
+  await t.db.insert(calendarEvents).values({
+    familyId, title: 'Weekly', startTime: '2026-04-01T18:00:00', endTime: '2026-04-01T19:00:00', recurringPattern: 'WEEKLY',
+  });
+  const over = await bo.call(api.listEvents, { query: april });
+  expect([over.status, over.body.message]).toEqual([422, api.calendarMessages.windowTooFull]);
+  const before = await bo.call(api.listEvents, { query: { startDate: '2026-04-01', endDate: '2026-04-09' } });
+  expect(before.body.map((e: api.CalendarEvent) => e.startTime)).toEqual(['2026-04-01T18:00:00', '2026-04-08T18:00:00']);
+});

@@ -1,5 +1,6 @@
-import type { CalendarEvent, RecurringPattern } from '@hearth/contract/calendar';
+import { calendarMessages as m, type CalendarEvent, type RecurringPattern } from '@hearth/contract/calendar';
 import type { Queryable } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/errors.ts';
 import { expand, overlaps, shiftDays } from './expand.ts';
 import { ownOccurrence, toEvent } from './mapper.ts';
 import * as repo from './repository.ts';
@@ -9,9 +10,12 @@ export async function attendeeMap(q: Queryable, ids: string[]): Promise<Map<stri
   return new Map((await repo.attendeesOf(q, ids)).map((a) => [a.eventId, a.memberIds]));
 }
 
-/** Every occurrence touching [fromDate, toDateExclusive) of the family's calendar, in start order: one query. */
+/**
+ * Every occurrence touching [fromDate, toDateExclusive) of the family's calendar, in start order: one query. Past
+ * `max` occurrences it stops and refuses (422), before making or sorting more.
+ */
 export async function occurrencesInWindow(
-  q: Queryable, familyId: string, fromDate: string, toDateExclusive: string,
+  q: Queryable, familyId: string, fromDate: string, toDateExclusive: string, max = Infinity,
 ): Promise<CalendarEvent[]> {
   const from = `${fromDate}T00:00:00`;
   const to = `${toDateExclusive}T00:00:00`;
@@ -21,10 +25,11 @@ export async function occurrencesInWindow(
     const attendeeIds = row.attendeeIds ?? [];
     if (row.recurringPattern === null) {
       if (overlaps(row, from, to)) out.push(toEvent(row, ownOccurrence(row), attendeeIds));
-      continue;
+    } else {
+      const shape = { ...row, recurringPattern: row.recurringPattern as RecurringPattern };
+      for (const o of expand(shape, from, to, new Set(row.skip))) out.push(toEvent(row, o, attendeeIds));
     }
-    const shape = { ...row, recurringPattern: row.recurringPattern as RecurringPattern };
-    for (const o of expand(shape, from, to, new Set(row.skip))) out.push(toEvent(row, o, attendeeIds));
+    if (out.length > max) throw new AppError('UNPROCESSABLE', m.windowTooFull);
   }
   return out.sort(byStart);
 }

@@ -163,17 +163,27 @@ export async function renewFeedSecret(q: Queryable, familyId: string, secret: st
   await q.update(calendarFeeds).set({ secret }).where(eq(calendarFeeds.familyId, familyId));
 }
 
-export async function familyOfFeed(q: Queryable, secret: string): Promise<string | undefined> {
-  const [row] = await q.select({ familyId: calendarFeeds.familyId }).from(calendarFeeds).where(eq(calendarFeeds.secret, secret));
-  return row?.familyId;
-}
-
-/** Every row of the family, for the subscription feed. */
-export function allEvents(q: Queryable, familyId: string) {
-  return q.select().from(calendarEvents).where(eq(calendarEvents.familyId, familyId)).orderBy(asc(calendarEvents.startTime));
-}
-
-export async function familyOf(q: Queryable, familyId: string) {
-  const [row] = await q.select({ name: families.name, timezone: families.timezone }).from(families).where(eq(families.id, familyId));
+/** The family a feed secret opens, with what its feed is built from besides the events: the version, name and zone. */
+export async function feedOf(q: Queryable, secret: string) {
+  const [row] = await q.select({
+    familyId: calendarFeeds.familyId, version: calendarFeeds.eventsVersion, name: families.name, timezone: families.timezone,
+  }).from(calendarFeeds).innerJoin(families, eq(families.id, calendarFeeds.familyId)).where(eq(calendarFeeds.secret, secret));
   return row;
+}
+
+/** What the subscription feed shows of a row. */
+const feedColumns = {
+  id: calendarEvents.id, title: calendarEvents.title, description: calendarEvents.description,
+  location: calendarEvents.location, address: calendarEvents.address, startTime: calendarEvents.startTime,
+  endTime: calendarEvents.endTime, allDay: calendarEvents.allDay, recurringPattern: calendarEvents.recurringPattern,
+  recurringEndDate: calendarEvents.recurringEndDate, seriesId: calendarEvents.seriesId, originalDate: calendarEvents.originalDate,
+};
+export type FeedRow = Pick<EventRow, keyof typeof feedColumns>;
+
+/** A page of the family's rows for the subscription feed, in start order, after `after` (the last row of the page before). */
+export function feedEvents(q: Queryable, familyId: string, after: FeedRow | undefined, limit: number): Promise<FeedRow[]> {
+  const e = calendarEvents;
+  return q.select(feedColumns).from(e)
+    .where(and(eq(e.familyId, familyId), after ? sql`(${e.startTime}, ${e.id}) > (${after.startTime}, ${after.id}::uuid)` : undefined))
+    .orderBy(asc(e.startTime), asc(e.id)).limit(limit);
 }

@@ -1,5 +1,6 @@
 import {
-  calendarCategories, calendarLimits, calendarMessages as m, type CalendarEvent, type EventInput, type RecurringPattern,
+  calendarCategories, calendarLimits, calendarMessages as m, eventLengthProblem, type CalendarEvent, type EventInput,
+  type RecurringPattern,
 } from '@hearth/contract/calendar';
 import type { EventType } from '@hearth/contract/events';
 import { requireEditor, requireFamily, type FamilyCaller } from '../../platform/auth/family-access.ts';
@@ -18,6 +19,12 @@ import * as repo from './repository.ts';
 
 type Row = repo.EventRow;
 const seriesOf = (row: Row) => ({ ...row, recurringPattern: row.recurringPattern as RecurringPattern });
+
+/** The contract refuses a longer event already; the service holds the bound for any other caller too. */
+function requireBoundedLength(input: EventInput): void {
+  const problem = eventLengthProblem(input);
+  if (problem) throw invalid(problem);
+}
 
 export class CalendarService {
   private readonly deps: Deps;
@@ -48,7 +55,7 @@ export class CalendarService {
     const member = requireFamily(caller);
     if (endDate < startDate) throw invalid(m.windowInvalid);
     if (daysBetween(startDate, endDate) > calendarLimits.windowDaysMax) throw invalid(m.windowTooWide);
-    return occurrencesInWindow(this.deps.db, member.familyId, startDate, nextDay(endDate));
+    return occurrencesInWindow(this.deps.db, member.familyId, startDate, nextDay(endDate), calendarLimits.windowEventsMax);
   }
 
   async get(caller: Caller, id: string) {
@@ -104,6 +111,7 @@ export class CalendarService {
 
   async create(caller: Caller, input: EventInput) {
     const member = requireEditor(caller);
+    requireBoundedLength(input);
     return this.deps.db.transaction(async (tx) => {
       await lockFamilyRow(tx, member.familyId);
       if (await repo.countEvents(tx, member.familyId) >= calendarLimits.eventsPerFamily) throw conflict(m.tooManyEvents);
@@ -121,6 +129,7 @@ export class CalendarService {
 
   async update(caller: Caller, id: string, query: { editType: 'single' | 'series'; occurrenceDate?: string }, input: EventInput) {
     const member = requireEditor(caller);
+    requireBoundedLength(input);
     return this.deps.db.transaction(async (tx) => {
       const row = await this.find(tx, member.familyId, id, true);
       const attendees = await this.checkAttendees(tx, member.familyId, input.attendeeIds);

@@ -1,10 +1,27 @@
+import { setImmediate } from 'node:timers/promises';
 import { DateTime } from 'luxon';
+
+const made = new Map<string, string>();
+/** Zones kept: a server's families use a few. */
+const madeMax = 64;
 
 /**
  * A VTIMEZONE for the feed from the zone data luxon reads (Intl): each offset change in the years around the
  * events becomes its own STANDARD or DAYLIGHT part, so subscribers place TZID times exactly without a zone library.
+ * Made once per zone and years, a year in each turn of the event loop, then kept.
  */
-export function vtimezone(zone: string, fromYear: number, toYear: number): string {
+export async function vtimezone(zone: string, fromYear: number, toYear: number): Promise<string> {
+  const key = `${zone} ${fromYear} ${toYear}`;
+  let text = made.get(key);
+  if (text === undefined) {
+    text = await makeVtimezone(zone, fromYear, toYear);
+    if (made.size >= madeMax) made.delete(made.keys().next().value!);
+    made.set(key, text);
+  }
+  return text;
+}
+
+async function makeVtimezone(zone: string, fromYear: number, toYear: number): Promise<string> {
   const fmt = (minutes: number) => {
     const sign = minutes < 0 ? '-' : '+';
     const abs = Math.abs(minutes);
@@ -19,8 +36,18 @@ export function vtimezone(zone: string, fromYear: number, toYear: number): strin
     DateTime.fromObject({ year: t.year, month: 7, day: 1 }, { zone }).offset,
   ) ? 'DAYLIGHT' : 'STANDARD';
   parts.push(part(kind(at), at, at.offset, at.offset));
+  let year = at.year;
   while (at < end) {
-    // Days first, then hours, to find the hour the offset changes.
+    if (at.year !== year) {
+      year = at.year;
+      await setImmediate();
+    }
+    // A week at a time while the offset holds; a week with a change is walked by days, then hours, to find its hour.
+    const week = at.plus({ days: 7 });
+    if (week < end && week.offset === at.offset) {
+      at = week;
+      continue;
+    }
     let next = at.plus({ days: 1 });
     if (next.offset !== at.offset) {
       let hour = at;

@@ -8,7 +8,7 @@ import * as mealsApi from '@hearth/contract/meals';
 import { accessMessages } from '@hearth/contract/permissions';
 import { hours, minutes } from '../../platform/clock.ts';
 import { compiledSerializer } from '../../platform/http/serializer.ts';
-import { families, familyMembers } from '../../platform/db/schema.ts';
+import { calendarEvents, families, familyMembers } from '../../platform/db/schema.ts';
 import { createTestApp, signUp, statementsOf, type SignedInUser, type TestApp } from '../../test/harness.ts';
 import { joinAs } from '../../test/factories.ts';
 import { newItem, newList } from '../grocery/test-helpers.ts';
@@ -140,6 +140,26 @@ describe('upcoming events', () => {
       '2026-03-02': ['Trip'], '2026-03-03': ['Late film'], '2026-03-04': ['Camping'],
       '2026-03-05': ['Camping', 'Breakfast'], '2026-03-06': ['Camping'],
     });
+  });
+
+  it('shows at most 100 events a day, all-day ones first, and at most 100 upcoming meals', async () => {
+    expect([api.newsfeedLimits.eventsPerDay, api.newsfeedLimits.upcomingMeals]).toEqual([100, 100]);
+    const ada = await family();
+    t.clock.set('2026-03-02T15:00:00Z');
+    const familyId = ada.user.familyId!;
+    const at = (h: number, m: number) => `2026-03-03T${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:00`;
+    await t.db.insert(calendarEvents).values([
+      ...Array.from({ length: 150 }, (_, i) => ({ familyId, title: `Timed ${i}`, startTime: at(8 + Math.floor(i / 60), i % 60), endTime: at(20, 0) })),
+      ...Array.from({ length: 5 }, (_, i) => ({
+        familyId, title: `All day ${i}`, allDay: true, startTime: '2026-03-01T00:00:00', endTime: '2026-03-04T00:00:00',
+      })),
+      ...Array.from({ length: 120 }, (_, i) => ({ familyId, title: `Meal ${i}`, isMeal: true, startTime: at(7, i % 60), endTime: at(22, 0) })),
+    ]);
+    const feed = await newsfeed(ada);
+    const shown = feed.upcomingEvents['2026-03-03']!.map((e) => e.title);
+    expect(shown).toEqual([...Array.from({ length: 5 }, (_, i) => `All day ${i}`), ...Array.from({ length: 95 }, (_, i) => `Timed ${i}`)]);
+    expect(feed.upcomingEvents['2026-03-04']!.map((e) => e.title)).toEqual(Array.from({ length: 5 }, (_, i) => `All day ${i}`));
+    expect(feed.upcomingMeals).toHaveLength(100);
   });
 
   it('leaves meals out of events and lists them as upcoming meals', async () => {

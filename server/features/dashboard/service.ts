@@ -7,7 +7,7 @@ import { occurrencesBetween, type CalendarOccurrence } from '../calendar/public.
 import { familyTimezone } from '../family/membership.ts';
 import { latestComments, listSummaries } from '../grocery/public.ts';
 import { toComment, toEvent, toList, toMeal } from './mapper.ts';
-import { addDays, datesCovered, localDate } from './windows.ts';
+import { addDays, datesCovered, datesFrom, localDate } from './windows.ts';
 
 /**
  * The home page in one call. It owns no table: it reads the calendar, grocery and family features through their
@@ -36,7 +36,8 @@ export class DashboardService {
     return {
       upcomingEvents: eventsByDate(occurrences.filter((o) => !o.isMeal), today, end),
       // A meal belongs to the day it starts; one that began before today is over.
-      upcomingMeals: occurrences.filter((o) => o.isMeal && o.startTime.slice(0, 10) >= today).map(toMeal),
+      upcomingMeals: occurrences.filter((o) => o.isMeal && o.startTime.slice(0, 10) >= today)
+        .slice(0, newsfeedLimits.upcomingMeals).map(toMeal),
       groceryLists: lists.map(toList),
       recentComments: comments.map((c) => toComment(c, today, timezone)),
     };
@@ -44,22 +45,23 @@ export class DashboardService {
 }
 
 /**
- * Each window date with the events on it, in date order: an event spanning several days shows on each of
- * them; within a day all-day events come first, then by start time.
+ * Each window date with the events on it, in date order: an event spanning several days shows on each of them;
+ * within a day all-day events come first, then by start time, at most `eventsPerDay`. The occurrences come in start
+ * and title order, which each day keeps.
  */
 function eventsByDate(occurrences: CalendarOccurrence[], from: string, toExclusive: string): Record<string, NewsfeedEvent[]> {
-  const days = new Map<string, CalendarOccurrence[]>();
+  const dates = datesFrom(from, toExclusive);
+  const days = new Map(dates.map((date) => [date, { allDay: [] as CalendarOccurrence[], timed: [] as CalendarOccurrence[] }]));
+  const max = newsfeedLimits.eventsPerDay;
   for (const o of occurrences) {
-    for (const date of datesCovered(o)) {
-      if (date < from || date >= toExclusive) continue;
-      days.set(date, [...(days.get(date) ?? []), o]);
+    for (const date of datesCovered(o, dates)) {
+      const day = days.get(date)![o.allDay ? 'allDay' : 'timed'];
+      if (day.length < max) day.push(o);
     }
   }
   const byDate: Record<string, NewsfeedEvent[]> = {};
-  for (const date of [...days.keys()].sort()) {
-    byDate[date] = days.get(date)!
-      .sort((a, b) => Number(b.allDay) - Number(a.allDay) || a.startTime.localeCompare(b.startTime) || a.title.localeCompare(b.title))
-      .map(toEvent);
+  for (const [date, { allDay, timed }] of days) {
+    if (allDay.length + timed.length > 0) byDate[date] = [...allDay, ...timed].slice(0, max).map(toEvent);
   }
   return byDate;
 }

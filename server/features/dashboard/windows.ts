@@ -25,15 +25,21 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((utcDay(to) - utcDay(from)) / dayMs);
 }
 
+/** The local dates from `from` to `toExclusive`, in order. */
+export function datesFrom(from: string, toExclusive: string): string[] {
+  const dates: string[] = [];
+  for (let date = from; date < toExclusive; date = addDays(date, 1)) dates.push(date);
+  return dates;
+}
+
 /**
- * The local dates an occurrence covers: an all-day event through its end date, a timed one up to its end,
- * which is exclusive (an evening ending at midnight does not reach the next day).
+ * Which of `dates` (a window's, in order) an occurrence covers: an all-day event through its end date, a timed one
+ * up to its end, which is exclusive (an evening ending at midnight does not reach the next day). Only the window's
+ * dates are looked at, however long the event.
  */
-export function datesCovered(o: { startTime: string; endTime: string; allDay: boolean }): string[] {
+export function datesCovered(o: { startTime: string; endTime: string; allDay: boolean }, dates: string[]): string[] {
   const first = o.startTime.slice(0, 10);
   let last = o.endTime.slice(0, 10);
   if (!o.allDay && last > first && o.endTime.slice(11) === '00:00:00') last = addDays(last, -1);
-  const dates = [first];
-  while (dates[dates.length - 1]! < last) dates.push(addDays(dates[dates.length - 1]!, 1));
-  return dates;
+  return dates.filter((date) => date >= first && date <= last);
 }

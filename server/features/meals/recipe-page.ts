@@ -1,125 +1,188 @@
-import { DomUtils, parseDocument } from 'htmlparser2';
-import type { Element } from 'domhandler';
 import { parseIngredient } from 'parse-ingredient';
 import { mealLimits, type MealDraft } from '@hearth/contract/meals';
 import { quantityLimits, roundQuantity } from '@hearth/contract/quantity';
+import { Meter, pageBudget, scanHtml, type PageBudget } from './page-budget.ts';
 
 /**
  * Reads the schema.org Recipe a page publishes for search engines: JSON-LD first (an object, an array, a `@graph`,
  * or nested in another node such as a WebPage's mainEntity), microdata when there is none. Undefined when the page
- * has no recipe with a name.
+ * has no recipe with a name. Every walk is linear and within `budget`; past it, throws `PageTooComplex`.
  */
-export function readRecipe(html: string, sourceUrl: string): MealDraft | undefined {
-  const document = parseDocument(html);
-  const recipe = jsonLdRecipe(document) ?? microdataRecipe(document);
+export function readRecipe(html: string, sourceUrl: string, budget: PageBudget = pageBudget): MealDraft | undefined {
+  const meter = new Meter(budget);
+  const page = scanPage(html, meter);
+  const recipe = jsonLdRecipe(page.jsonLd, meter) ?? page.microdata;
   if (!recipe) return undefined;
-  const name = clip(plain(first(recipe.name)), mealLimits.nameMax);
+  const name = clip(plain(first(recipe.name), meter), mealLimits.nameMax);
   if (!name) return undefined;
   const prepTime = minutes(first(recipe.prepTime));
   const cookTime = minutes(first(recipe.cookTime));
   const total = minutes(first(recipe.totalTime));
   return {
     name,
-    ingredients: ingredients(recipe.recipeIngredient ?? recipe.ingredients),
-    directions: directions(recipe.recipeInstructions),
+    ingredients: ingredients(recipe.recipeIngredient ?? recipe.ingredients, meter),
+    directions: directions(recipe.recipeInstructions, meter),
     prepTime,
     totalTime: total ?? (prepTime !== null && cookTime !== null ? bounded(prepTime + cookTime) : null),
-    servings: servings(recipe.recipeYield),
+    servings: servings(recipe.recipeYield, meter),
     sourceUrl,
   };
 }
 
 type Node = Record<string, unknown>;
 
+/** The most text one value keeps: twice the longest field (directions), room for the spaces markup leaves. */
+const valueMax = 2 * mealLimits.directionsMax;
+
+/** The page's JSON-LD texts, and its first microdata Recipe as the JSON-LD shape. */
+interface ScannedPage {
+  jsonLd: string[];
+  microdata: Node | undefined;
+}
+
+/** An open element: the item its properties belong to, and, for a property whose value is its text, where that goes. */
+interface Frame {
+  item: Node | undefined;
+  textValue?: { from: number; slots: { values: unknown[]; index: number }[] };
+  script?: true;
+}
+
+const recipeScope = /schema\.org\/Recipe\b/;
+const newItem = (attribs: Record<string, string>): Node => ({ '@type': attribs.itemtype?.split('/').pop() });
+
+/**
+ * One pass over the page. Microdata becomes the JSON-LD shape: an itemscope becomes a node of its itemprops (a
+ * nested itemscope with an itemprop, such as a HowToStep, a node of its own; one without, another item, is left
+ * out), each property a list of values in page order. A property's text is the text of everything inside it.
+ */
+function scanPage(html: string, meter: Meter): ScannedPage {
+  const jsonLd: string[] = [];
+  let script: string[] | undefined;
+  let recipe: Node | undefined;
+  const frames: Frame[] = [];
+  // The text inside open text properties, in page order; each keeps where its own starts.
+  const texts: string[] = [];
+  let collecting = 0;
+  scanHtml(html, meter, {
+    open(name, attribs) {
+      const parent = frames[frames.length - 1]?.item;
+      const frame: Frame = { item: parent };
+      if (name === 'script' && /ld\+json/i.test(attribs.type ?? '')) {
+        script = [];
+        frame.script = true;
+      }
+      if (!recipe && 'itemscope' in attribs && recipeScope.test(attribs.itemtype ?? '')) {
+        recipe = newItem(attribs);
+        frame.item = recipe;
+      } else if (parent) {
+        const props = attribs.itemprop?.split(/\s+/).filter(Boolean) ?? [];
+        const nested = 'itemscope' in attribs;
+        if (nested) frame.item = props.length > 0 ? newItem(attribs) : undefined;
+        const value = nested ? frame.item : attributeValue(name, attribs);
+        const slots = props.map((prop) => {
+          const values = (parent[prop] ??= []) as unknown[];
+          return { values, index: values.push(value ?? '') - 1 };
+        });
+        if (value === undefined && slots.length > 0) {
+          frame.textValue = { from: texts.length, slots };
+          collecting++;
+        }
+      }
+      frames.push(frame);
+    },
+    text(data) {
+      script?.push(data);
+      if (collecting > 0) texts.push(data);
+    },
+    close() {
+      const frame = frames.pop()!;
+      if (frame.script) {
+        jsonLd.push(script!.join(''));
+        script = undefined;
+      }
+      if (frame.textValue) {
+        const value = joinText(texts, frame.textValue.from, meter);
+        for (const slot of frame.textValue.slots) slot.values[slot.index] = value;
+        if (--collecting === 0) texts.length = 0;
+      }
+    },
+  });
+  return { jsonLd, microdata: recipe };
+}
+
+/** A property's value from its element's attributes; undefined when its value is its text. */
+function attributeValue(name: string, attribs: Record<string, string>): string | undefined {
+  if (name === 'meta') return attribs.content ?? '';
+  if (name === 'time' && attribs.datetime) return attribs.datetime;
+  if (attribs.content) return attribs.content;
+  if (name === 'a' || name === 'link') return attribs.href ?? '';
+  if (name === 'img') return attribs.src ?? '';
+  return undefined;
+}
+
+function joinText(texts: string[], from: number, meter: Meter): string {
+  let out = '';
+  for (let i = from; i < texts.length && out.length < valueMax; i++) {
+    meter.step();
+    out += texts[i];
+  }
+  return out.slice(0, valueMax);
+}
+
 const isRecipe = (node: Node) => [node['@type']].flat().some((t) => typeof t === 'string' && /(^|[/:])Recipe$/.test(t));
 
-function jsonLdRecipe(document: ReturnType<typeof parseDocument>): Node | undefined {
-  const scripts = DomUtils.findAll((e) => e.name === 'script' && /ld\+json/i.test(e.attribs.type ?? ''), document.children);
+function jsonLdRecipe(scripts: string[], meter: Meter): Node | undefined {
   for (const script of scripts) {
     let data: unknown;
     try {
-      data = JSON.parse(DomUtils.textContent(script));
+      data = JSON.parse(script);
     } catch {
       // A page's other broken JSON-LD block does not hide its recipe.
       continue;
     }
-    const found = findRecipe(data, 0);
+    meter.checkClock();
+    const found = findRecipe(data, meter);
     if (found) return found;
   }
   return undefined;
 }
 
-/** Depth-first through arrays, `@graph` and other nodes' values; bounded, as the data is the page's. */
-function findRecipe(value: unknown, depth: number): Node | undefined {
-  if (depth > 8 || value === null || typeof value !== 'object') return undefined;
-  if (Array.isArray(value)) {
-    for (const item of value) {
-      const found = findRecipe(item, depth + 1);
-      if (found) return found;
-    }
-    return undefined;
-  }
-  const node = value as Node;
-  if (isRecipe(node)) return node;
-  for (const child of Object.values(node)) {
-    const found = findRecipe(child, depth + 1);
-    if (found) return found;
+/** Depth-first, in document order, through arrays, `@graph` and other nodes' values, at most 8 levels down. */
+function findRecipe(root: unknown, meter: Meter): Node | undefined {
+  const stack: [unknown, number][] = [[root, 0]];
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop()!;
+    if (depth > 8 || value === null || typeof value !== 'object') continue;
+    if (!Array.isArray(value) && isRecipe(value as Node)) return value as Node;
+    const children = Array.isArray(value) ? value : Object.values(value);
+    meter.step(children.length);
+    for (let i = children.length - 1; i >= 0; i--) stack.push([children[i], depth + 1]);
   }
   return undefined;
-}
-
-/**
- * Microdata as the JSON-LD shape: an itemscope becomes a node of its itemprops (a nested itemscope, such as a
- * HowToStep, becomes a node of its own), each property a list of values.
- */
-function microdataRecipe(document: ReturnType<typeof parseDocument>): Node | undefined {
-  const scope = DomUtils.findOne((e) => 'itemscope' in e.attribs && /schema\.org\/Recipe\b/.test(e.attribs.itemtype ?? ''), document.children);
-  return scope ? itemNode(scope) : undefined;
-}
-
-function itemNode(scope: Element): Node {
-  const node: Node = { '@type': scope.attribs.itemtype?.split('/').pop() };
-  const visit = (parent: Element) => {
-    for (const child of parent.children) {
-      if (child.type !== 'tag' && child.type !== 'script' && child.type !== 'style') continue;
-      const element = child as Element;
-      const props = element.attribs.itemprop?.split(/\s+/).filter(Boolean) ?? [];
-      const nested = 'itemscope' in element.attribs;
-      if (props.length > 0) {
-        const value = nested ? itemNode(element) : propertyValue(element);
-        for (const prop of props) node[prop] = [...((node[prop] as unknown[] | undefined) ?? []), value];
-      }
-      if (!nested) visit(element);
-    }
-  };
-  visit(scope);
-  return node;
-}
-
-function propertyValue(e: Element): string {
-  if (e.name === 'meta') return e.attribs.content ?? '';
-  if (e.name === 'time' && e.attribs.datetime) return e.attribs.datetime;
-  if (e.attribs.content) return e.attribs.content;
-  if (e.name === 'a' || e.name === 'link') return e.attribs.href ?? '';
-  if (e.name === 'img') return e.attribs.src ?? '';
-  return DomUtils.textContent(e);
 }
 
 const first = (value: unknown): unknown => (Array.isArray(value) ? value[0] : value);
 
 /** Text without markup or entities (pages often put both in JSON-LD strings), on one line. */
-function plain(value: unknown): string {
+function plain(value: unknown, meter: Meter): string {
   if (typeof value === 'number') return String(value);
   if (typeof value !== 'string') return '';
-  return DomUtils.textContent(parseDocument(value)).replace(/\s+/g, ' ').trim();
+  const pieces: string[] = [];
+  scanHtml(value.slice(0, valueMax), meter, { open() {}, text: (data) => pieces.push(data), close() {} });
+  return pieces.join('').replace(/\s+/g, ' ').trim();
 }
 
 const clip = (text: string, max: number) => text.slice(0, max).trim();
 
-function ingredients(value: unknown): MealDraft['ingredients'] {
-  const lines = [value].flat(2).map(plain).filter(Boolean);
+/** The longest ingredient line parsed: longer ones hold no more of a name, which is clipped shorter still. */
+const ingredientLineMax = 1000;
+
+function ingredients(value: unknown, meter: Meter): MealDraft['ingredients'] {
   const out: MealDraft['ingredients'] = [];
-  for (const line of lines) {
+  for (const item of [value].flat(2)) {
+    meter.step();
+    const line = clip(plain(item, meter), ingredientLineMax);
+    if (!line) continue;
     // The parser reads "1,5" as 15 (a thousands separator), so a decimal comma becomes a point first.
     const [parsed] = parseIngredient(line.replace(/(\d),(\d)/g, '$1.$2'));
     if (parsed?.isGroupHeader) continue;
@@ -136,34 +199,40 @@ function ingredients(value: unknown): MealDraft['ingredients'] {
   return out;
 }
 
-/** Numbered steps; a HowToSection's name stands above its steps, which keep counting. */
-function directions(value: unknown): string | null {
+/** Numbered steps; a HowToSection's name stands above its steps, which keep counting. Read until the field is full. */
+function directions(value: unknown, meter: Meter): string | null {
   const lines: string[] = [];
+  let length = 0;
   let step = 0;
-  const walk = (v: unknown, depth: number) => {
-    if (depth > 6) return;
-    if (typeof v === 'string') {
-      for (const line of v.split(/\r?\n|<br\s*\/?>|<\/p>|<\/li>/i).map(plain).filter(Boolean)) {
-        lines.push(`${++step}. ${line.replace(/^\d+[.)]\s*/, '')}`);
-      }
-      return;
-    }
-    if (Array.isArray(v)) {
-      for (const item of v) walk(item, depth + 1);
-      return;
-    }
-    if (v === null || typeof v !== 'object') return;
-    const node = v as Node;
-    const elements = node.itemListElement;
-    if (elements !== undefined) {
-      const heading = plain(first(node.name));
-      if (heading) lines.push(heading);
-      walk(elements, depth + 1);
-      return;
-    }
-    walk(first(node.text) ?? first(node.name), depth + 1);
+  const add = (line: string) => {
+    lines.push(line);
+    length += line.length + 1;
   };
-  walk(value, 0);
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0 && length <= mealLimits.directionsMax) {
+    const [v, depth] = stack.pop()!;
+    meter.step();
+    if (depth > 6) continue;
+    if (typeof v === 'string') {
+      for (const part of v.split(/\r?\n|<br\s*\/?>|<\/p>|<\/li>/i)) {
+        const line = plain(part, meter);
+        if (line) add(`${++step}. ${line.replace(/^\d+[.)]\s*/, '')}`);
+        if (length > mealLimits.directionsMax) break;
+      }
+    } else if (Array.isArray(v)) {
+      meter.step(v.length);
+      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], depth + 1]);
+    } else if (v !== null && typeof v === 'object') {
+      const node = v as Node;
+      if (node.itemListElement !== undefined) {
+        const heading = plain(first(node.name), meter);
+        if (heading) add(heading);
+        stack.push([node.itemListElement, depth + 1]);
+      } else {
+        stack.push([first(node.text) ?? first(node.name), depth + 1]);
+      }
+    }
+  }
   return lines.length > 0 ? clip(lines.join('\n'), mealLimits.directionsMax) : null;
 }
 
@@ -179,9 +248,10 @@ export function minutes(value: unknown): number | null {
 }
 
 /** The first whole number of `recipeYield` ("4", 4, "4 servings", ["4", "4 servings"], "Serves 4-6"). */
-function servings(value: unknown): number | null {
+function servings(value: unknown, meter: Meter): number | null {
   for (const v of [value].flat()) {
-    const n = Number(/\d+/.exec(plain(v))?.[0]);
+    meter.step();
+    const n = Number(/\d+/.exec(plain(v, meter))?.[0]);
     if (Number.isInteger(n) && n >= 1 && n <= mealLimits.servingsMax) return n;
   }
   return null;

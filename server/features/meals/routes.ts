@@ -3,13 +3,16 @@ import type { Deps } from '../../platform/deps.ts';
 import { route, type App } from '../../platform/http/route.ts';
 import { listWrite } from '../grocery/public.ts';
 import { importMeal } from './import.ts';
+import { RecipeReader } from './recipe-reader.ts';
 import { MealService } from './service.ts';
 
 export function mealRoutes(app: App, deps: Deps): void {
   const meals = new MealService(deps);
+  const reader = new RecipeReader(deps.log);
+  app.addHook('onClose', () => reader.close());
   route(app, deps, api.listMeals, ({ caller, params }) => meals.list(caller, params.familyId));
   route(app, deps, api.createMeal, ({ caller, body }) => meals.create(caller, body));
-  route(app, deps, api.importMeal, ({ caller, body }) => importMeal(deps, caller, body.url));
+  route(app, deps, api.importMeal, ({ caller, body }) => importMeal(deps, reader, caller, body.url));
   route(app, deps, api.getMeal, ({ caller, params }) => meals.get(caller, params.id));
   route(app, deps, api.updateMeal, ({ caller, params, body }) => meals.update(caller, params.id, body));
   route(app, deps, api.deleteMeal, ({ caller, params }) => meals.delete(caller, params.id));

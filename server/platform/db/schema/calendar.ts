@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { createdAt, id } from './columns.ts';
 import { familyMembers, familyRef } from './family.ts';
@@ -64,4 +64,9 @@ export const calendarFeeds = pgTable('calendar_feeds', {
   familyId: familyRef().primaryKey(),
   secret: text('secret').notNull().unique(),
   createdAt: createdAt(),
+  /**
+   * Raised by every statement that changes the family's events or their skipped dates, in that statement (triggers
+   * on calendar_events and calendar_event_exceptions, migration 0022): the feed built for a version is kept for it.
+   */
+  eventsVersion: bigint('events_version', { mode: 'number' }).notNull().default(0),
 });
