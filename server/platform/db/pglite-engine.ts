@@ -5,6 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
+import { storageOptions } from './pglite-durable.ts';
 import { PreparedStatements } from './pglite-statements.ts';
 import type { EngineSource, RemoteError, Reply, Request } from './pglite-thread.ts';
 
@@ -126,10 +127,9 @@ async function run(db: PGlite, statements: PreparedStatements, request: Request)
 
 try {
   const db = await PGlite.create({
-    dataDir: source.dataDir,
     // A new WAL segment is not filled with 16 MB of zeros first: on the engine's one thread that stalled the commit
-    // that crossed into it for ~50 ms, every ~5,000 item adds. PGlite runs without fsync, so the zeros bought nothing.
-    startParams: [...PGlite.defaultStartParams, '-c', 'wal_init_zero=off'],
+    // that crossed into it for ~50 ms, every ~5,000 item adds.
+    ...storageOptions(source, ['-c', 'wal_init_zero=off']),
     ...(source.dump ? { loadDataDir: new Blob([source.dump]) } : {}),
   });
   const statements = new PreparedStatements(db);

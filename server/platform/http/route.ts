@@ -50,6 +50,8 @@ export interface RouteOptions<E extends Endpoint = Endpoint> {
    * serialized to are kept with it and sent again.
    */
   reusesAnswers?: boolean;
+  /** The least level of the route's request log lines (probes asked every few seconds log only what goes wrong). */
+  logLevel?: 'warn';
 }
 
 /** Serialized answers of `reusesAnswers` routes, kept as long as the answer object itself. */
@@ -69,7 +71,7 @@ export function route<E extends Endpoint>(
 ): void {
   const status = e.status ?? 200;
   const noContent = e.response.def.type === 'null';
-  wire(app, e, options.perIp, async (request, reply) => {
+  wire(app, e, options, async (request, reply) => {
     let caller: Caller | null = null;
     let read: unknown = null;
     if (e.access === 'user') {
@@ -122,7 +124,7 @@ export function routeCheckingSession<E extends Endpoint>(
 ): void {
   if (e.access !== 'user') throw new Error(`${e.method} ${e.path}: only a member's call checks its session itself`);
   const status = e.status ?? 200;
-  wire(app, e, undefined, async (request, reply) => {
+  wire(app, e, {}, async (request, reply) => {
     const token = bearerToken(request);
     const key = e.idempotent ? idempotencyKeyOf(request) : null;
     const result = await handler({
@@ -145,7 +147,7 @@ export function writingCaller(deps: Deps, caller: Caller | null, counted = false
 
 /** Registers the endpoint with Fastify: its method, path, schemas (validation and OpenAPI) and per-IP limit. */
 function wire(
-  app: App, e: Endpoint, perIp: RouteOptions['perIp'],
+  app: App, e: Endpoint, { perIp, logLevel }: Pick<RouteOptions, 'perIp' | 'logLevel'>,
   handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
 ): void {
   const status = e.status ?? 200;
@@ -163,6 +165,7 @@ function wire(
       ...(e.access === 'public' ? {} : { security: [{ [e.access === 'user' ? 'bearer' : 'basic']: [] }] }),
     },
     config: perIp ? { rateLimit: perIp } : {},
+    ...(logLevel ? { logLevel } : {}),
     handler,
   });
 }
