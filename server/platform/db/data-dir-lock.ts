@@ -57,7 +57,7 @@ async function holder(path: string): Promise<number | null | 'gone'> {
 async function prepare(dir: string): Promise<void> {
   const info = await stat(dir).catch((error: unknown) => {
     if (codeOf(error) === 'ENOENT') return null;
-    throw error;
+    throw new StartupError(`Cannot use DATA_DIR (${dir}): ${codeOf(error) ?? String(error)}. Check it and its parent folders.`);
   });
   if (info && !info.isDirectory()) throw new StartupError(`DATA_DIR (${dir}) is not a folder: point DATA_DIR at a folder.`);
   if (!info) {
