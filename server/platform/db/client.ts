@@ -117,7 +117,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   const connection = { connectionString: url, connectionTimeoutMillis: connectTimeoutMs, keepAlive: true };
   // Pipelined: statements a transaction sends together (a batch's lock and reads, its last write and COMMIT) go to
   // the server at once, in order, not each after the last one's answer; and pg deprecates sending them otherwise.
-  const pool = new pg.Pool({ ...connection, max: options.max ?? 10, pipeline: true });
+  const pool = new pg.Pool({ ...connection, application_name: 'hearth', max: options.max ?? 10, pipeline: true });
   // A connection that dies (server restart, terminated backend) fails its statements, and the pool drops it; unheard,
   // its 'error' event would end the process. The pool hears its idle connections; these are the ones in use.
   pool.on('error', () => {});
@@ -127,7 +127,8 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     names.adopt(client);
   });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  const listener = new PgListener(connection);
+  // Named apart from the pool's, so an administrator (or a test) can tell it in pg_stat_activity.
+  const listener = new PgListener({ ...connection, application_name: 'hearth-listen' });
   return {
     engine: 'postgres',
     db,
