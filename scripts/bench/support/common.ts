@@ -53,7 +53,8 @@ async function admin(url: string, statement: string): Promise<void> {
 export async function onEachEngine(bench: (label: string, database: Database) => Promise<void>): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'hearth-bench-'));
   try {
-    const embedded = await openPglite({ dataDir });
+    // Synced to disk as the app runs it, unless PGLITE_FSYNC=false (to measure what syncing costs).
+    const embedded = await openPglite({ dataDir, fsync: process.env.PGLITE_FSYNC !== 'false' });
     await migrate(embedded);
     await bench('PGlite', embedded);
   } finally {

@@ -3,6 +3,7 @@
  * requests. PGlite's own lock orders them: while a transaction is open, other statements wait for its end. Every
  * statement runs prepared (`pglite-statements.ts`).
  */
+import { inspect } from 'node:util';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
 import { storageOptions } from './pglite-durable.ts';
@@ -35,7 +36,8 @@ function reply(message: Reply): void {
 }
 
 function described(error: unknown): RemoteError {
-  if (!(error instanceof Error)) return { message: String(error) };
+  // PGlite's WebAssembly sometimes throws plain objects, which String() shows as "[object Object]".
+  if (!(error instanceof Error)) return { message: inspect(error, { breakLength: Infinity, depth: 2 }) };
   const fields = Object.entries(error).filter(([, value]) => ['string', 'number', 'boolean'].includes(typeof value));
   return { ...Object.fromEntries(fields), name: error.name, message: error.message };
 }
