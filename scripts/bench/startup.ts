@@ -9,9 +9,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { startServer } from '../../server/test/processes.ts';
-import { percentile } from './support/common.ts';
+import { admin, percentile } from './support/common.ts';
 
 const runs = 3;
 
@@ -48,17 +47,12 @@ await measure('PGlite', async () => {
 
 const serverUrl = process.env.DATABASE_URL;
 if (serverUrl) {
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(statement).finally(() => client.end());
-  };
   let name = '';
   await measure('PostgreSQL', async () => {
     name = `hearth_bench_${randomBytes(4).toString('hex')}`;
-    await admin(`CREATE DATABASE ${name}`);
+    await admin(serverUrl, `CREATE DATABASE ${name}`);
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     return { DATABASE_URL: url.toString() };
-  }, () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  }, () => admin(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import pg from 'pg';
+import { admin as adminOn } from './databases.ts';
 import { failedStart, freePort, startServer } from './processes.ts';
 import { startPrivatePostgres, type PrivatePostgres } from './private-postgres.ts';
 
@@ -23,15 +23,7 @@ function sharedUrl(changes: { database?: string; user?: string }): string {
 const { hostname: host, port: sharedPort } = new URL(shared);
 const at = `PostgreSQL at ${host}:${sharedPort || '5432'}`;
 
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: shared });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (statement: string) => adminOn(shared, statement);
 
 function oneLine(start: { code: number | null; output: string }): string {
   expect(start.code).toBe(1);

@@ -34,7 +34,8 @@ export async function member(db: Db, name: string, familyId?: string) {
   return { userId: user.id, token: await createSession(db, systemClock, user.id), familyId: family };
 }
 
-async function admin(url: string, statement: string): Promise<void> {
+/** Runs one statement (CREATE or DROP DATABASE) on the server at `url`, on a connection of its own. */
+export async function admin(url: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -53,16 +53,19 @@ describe('GET /api/ready while the server shuts down', () => {
     const socket = connect((app.app.server.address() as AddressInfo).port, '127.0.0.1');
     let answers = '';
     socket.on('data', (chunk: Buffer) => { answers += chunk.toString(); });
+    const closed = new Promise((r) => socket.once('close', r));
     await new Promise((r) => socket.once('connect', r));
     // A request still arriving keeps the server draining: the probe sent after it on the same connection is
     // answered while the server closes.
+    const received = new Promise((r) => app.app.server.once('request', r));
     socket.write('POST /api/login HTTP/1.1\r\nHost: hearth\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n');
-    await new Promise((r) => setTimeout(r, 100));
+    await received;
     const closing = app.close();
-    await new Promise((r) => setTimeout(r, 100));
+    // The server stops listening once the close hooks have run.
+    while (app.app.server.listening) await new Promise((r) => setTimeout(r, 10));
     socket.write('{}GET /api/ready HTTP/1.1\r\nHost: hearth\r\n\r\n');
     await closing;
-    await new Promise((r) => socket.once('close', r));
+    await closed;
     expect(answers).toMatch(/^HTTP\/1\.1 400 /);
     expect(answers).toContain('HTTP/1.1 503 ');
     expect(answers).toContain(JSON.stringify({ code: 'UNAVAILABLE', message: notReadyMessages.shuttingDown }));
