@@ -25,6 +25,8 @@ export const errorStatus = {
   RATE_LIMITED: 429,
   /** Unexpected server failure. */
   INTERNAL: 500,
+  /** The server cannot do this now (its database is unreachable, it is starting or stopping); try again shortly. */
+  UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -39,6 +41,7 @@ export const errorMessages = {
   brokenText: 'Text must not contain NUL characters or broken (unpaired surrogate) characters.',
   headersTooLarge: 'The request headers are too large.',
   tooManyWrites: 'You are making changes too quickly. Please wait a minute and try again.',
+  databaseUnavailable: 'The server cannot reach its database right now. Please try again in a moment.',
 } as const;
 export const errorCodes = Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]];
 

@@ -20,6 +20,7 @@ import type { Deps } from './platform/deps.ts';
 import { errorHandler } from './platform/http/errors.ts';
 import { clientError, frameworkError, refuseBrokenText } from './platform/http/refusals.ts';
 import { logSerializers } from './platform/http/log-safety.ts';
+import { contextLog, requestId, tagRequests } from './platform/http/request-id.ts';
 import { compiledSerializer } from './platform/http/serializer.ts';
 import { securityHeaders } from './platform/http/security-headers.ts';
 import type { App } from './platform/http/route.ts';
@@ -40,6 +41,7 @@ import { dashboardModule } from './features/dashboard/module.ts';
 import { accountsModule } from './features/accounts/module.ts';
 import { aiPlannerModule } from './features/ai-planner/module.ts';
 import { familyModule } from './features/family/module.ts';
+import { healthModule } from './features/health/module.ts';
 import { groceryModule } from './features/grocery/module.ts';
 import { liveModule } from './features/live/module.ts';
 import { locationsModule } from './features/locations/module.ts';
@@ -49,7 +51,7 @@ import { superadminModule } from './features/superadmin/module.ts';
 /** Every feature of the app; adding one is one line here. */
 const modules: FeatureModule[] = [
   accountsModule, familyModule, mealsModule, superadminModule, groceryModule, locationsModule, calendarModule, dashboardModule,
-  aiPlannerModule, liveModule,
+  aiPlannerModule, liveModule, healthModule,
 ];
 
 /** How long a create's Idempotency-Key is remembered: a phone offline over a long weekend still replays once. */
@@ -90,17 +92,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
     bodyLimit: 1_048_576,
     frameworkErrors: frameworkError,
     clientErrorHandler: clientError,
+    genReqId: requestId,
+    // Requests arriving while the server drains are served (their connection then closes); /api/ready says it stops.
+    return503OnClosing: false,
   };
   const app = Fastify(serverOptions).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(options.checkResponses === false ? compiledSerializer : serializerCompiler);
   app.setErrorHandler(errorHandler);
+  tagRequests(app as unknown as FastifyInstance);
   app.addHook('preValidation', refuseBrokenText);
 
   const clock = options.clock ?? systemClock;
-  const mailer = options.mailer ?? createMailer({
-    smtpUrl: options.config.smtpUrl, from: options.config.mailFrom, log: app.log,
-  });
+  const log = contextLog(app.log);
+  const mailer = options.mailer ?? createMailer({ smtpUrl: options.config.smtpUrl, from: options.config.mailFrom, log });
   const realtime = new Realtime(options.database);
   const rateLimits = new RateLimits(options.database.db, clock);
   options.metrics?.instrument(app as unknown as FastifyInstance, {
@@ -121,7 +126,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     realtime,
     events: new Events(clock, realtime),
     idempotency: new Idempotency(options.database.db, clock),
-    log: app.log,
+    log,
   };
 
   securityHeaders(app as unknown as FastifyInstance);
@@ -172,6 +177,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }
     return reply.code(404).send({ code: 'NOT_FOUND', message: `No route ${request.method} ${url.split('?')[0]}` });
   });
+  deps.realtime.onMissed(() => app.log.warn('The database connection for live updates dropped: reconnecting.'));
   await deps.realtime.start();
   const scheduler = new Scheduler(app.log, jobInterval, options.metrics?.jobRun);
   if (options.runJobs ?? options.clock === undefined) {

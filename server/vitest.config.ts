@@ -24,11 +24,12 @@ export default defineConfig({
           // The contract's pure rules need no database: once is enough.
           ...(engine === 'pglite' ? ['../contract/**/*.test.ts'] : []),
         ],
-        // The embedded engine's thread and prepared statements have nothing to do with a PostgreSQL server, and
-        // `*.postgres.test.ts` needs a server's several connections.
+        // The embedded engine's thread and prepared statements, and `*.pglite.test.ts` (server processes on a data
+        // folder), have nothing to do with a PostgreSQL server; `*.postgres.test.ts` needs a server's several
+        // connections.
         exclude: [
           ...configDefaults.exclude,
-          ...(engine === 'postgres' ? ['platform/db/pglite-*.test.ts'] : ['**/*.postgres.test.ts']),
+          ...(engine === 'postgres' ? ['platform/db/pglite-*.test.ts', '**/*.pglite.test.ts'] : ['**/*.postgres.test.ts']),
         ],
         provide: { engine },
         testTimeout: 20_000,

@@ -1,5 +1,6 @@
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { StartupError } from './startup.ts';
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -7,6 +8,7 @@ const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  PGLITE_FSYNC: flag.default(true),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
   PUBLIC_URL: z.url().optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
@@ -34,6 +36,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** Whether the embedded database syncs its writes to disk; off only for tests, where speed beats surviving a power cut. */
+  pgliteFsync: boolean;
   databaseUrl: string | undefined;
   publicUrl: string;
   smtpUrl: string | undefined;
@@ -72,27 +76,28 @@ export interface AiConfig {
 
 export type TrustProxy = false | number | string[];
 
-export class ConfigError extends Error {}
+export class ConfigError extends StartupError {}
 
 /** Reads and validates the environment; a bad value stops start-up with a message naming it. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = Env.safeParse(cleaned);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
-    throw new ConfigError(`Invalid configuration:\n${problems}`);
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
   if (Boolean(e.SUPERADMIN_USERNAME) !== Boolean(e.SUPERADMIN_PASSWORD)) {
-    throw new ConfigError('Invalid configuration:\n  SUPERADMIN_USERNAME and SUPERADMIN_PASSWORD must be set together');
+    throw new ConfigError('Invalid configuration: SUPERADMIN_USERNAME and SUPERADMIN_PASSWORD must be set together');
   }
   if (Boolean(e.AI_BASE_URL) !== Boolean(e.AI_MODEL)) {
-    throw new ConfigError('Invalid configuration:\n  AI_BASE_URL and AI_MODEL must be set together');
+    throw new ConfigError('Invalid configuration: AI_BASE_URL and AI_MODEL must be set together');
   }
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: e.DATA_DIR,
+    pgliteFsync: e.PGLITE_FSYNC,
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,

@@ -22,3 +22,4 @@ export const invalid = (message: string, errors?: string[]) => new AppError('VAL
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const unauthenticated = (message: string) => new AppError('UNAUTHENTICATED', message);
 export const rateLimited = (message: string, extra?: ErrorExtra) => new AppError('RATE_LIMITED', message, undefined, extra);
+export const unavailable = (message: string) => new AppError('UNAVAILABLE', message);

@@ -19,6 +19,7 @@ export class Realtime {
   private readonly database: Database;
   private readonly listeners = new Map<string, Set<ChangeListener>>();
   private readonly accessListeners = new Map<string, Set<() => void>>();
+  private readonly lostListeners = new Set<() => void>();
   private stopListening: (() => Promise<void>)[] = [];
 
   constructor(database: Database) {
@@ -26,7 +27,11 @@ export class Realtime {
   }
 
   async start(): Promise<void> {
+    const stopHearing = this.database.onListenLost(() => {
+      for (const listener of this.lostListeners) listener();
+    });
     this.stopListening = [
+      async () => stopHearing(),
       await this.database.listen(channel, (payload) => this.dispatch(payload)),
       await this.database.listen(accessChannel, (userId) => {
         for (const listener of this.accessListeners.get(userId) ?? []) listener();
@@ -34,10 +39,22 @@ export class Realtime {
     ];
   }
 
+  /** Whether changes reach this process now (not while the LISTEN connection to the database is reopened). */
+  listening(): boolean {
+    return this.database.listening();
+  }
+
+  /** Calls `listener` whenever changes may have been missed; answers the function that stops it. */
+  onMissed(listener: () => void): () => void {
+    this.lostListeners.add(listener);
+    return () => this.lostListeners.delete(listener);
+  }
+
   async stop(): Promise<void> {
     for (const stop of this.stopListening.splice(0)) await stop();
     this.listeners.clear();
     this.accessListeners.clear();
+    this.lostListeners.clear();
   }
 
   /**

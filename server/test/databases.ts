@@ -80,8 +80,11 @@ function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
-// Creating a database from a template fails while another session copies the same template.
-async function admin(url: string, statement: string): Promise<void> {
+/**
+ * Runs one statement on the server at `url` (CREATE or DROP DATABASE), on a connection of its own. Creating a
+ * database from a template fails while another session copies the same template: then it tries again.
+ */
+export async function admin(url: string, statement: string): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     const client = new pg.Client({ connectionString: url });
     await client.connect();

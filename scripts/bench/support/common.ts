@@ -34,7 +34,8 @@ export async function member(db: Db, name: string, familyId?: string) {
   return { userId: user.id, token: await createSession(db, systemClock, user.id), familyId: family };
 }
 
-async function admin(url: string, statement: string): Promise<void> {
+/** Runs one statement (CREATE or DROP DATABASE) on the server at `url`, on a connection of its own. */
+export async function admin(url: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -53,7 +54,8 @@ async function admin(url: string, statement: string): Promise<void> {
 export async function onEachEngine(bench: (label: string, database: Database) => Promise<void>): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'hearth-bench-'));
   try {
-    const embedded = await openPglite({ dataDir });
+    // Synced to disk as the app runs it, unless PGLITE_FSYNC=false (to measure what syncing costs).
+    const embedded = await openPglite({ dataDir, fsync: process.env.PGLITE_FSYNC !== 'false' });
     await migrate(embedded);
     await bench('PGlite', embedded);
   } finally {

@@ -1,13 +1,14 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import { messages } from '@hearth/contract/accounts';
+import { errorMessages } from '@hearth/contract/errors';
 import {
   liveEventName, liveHeartbeatMs, liveReplacedEventName, liveStream, liveStreamsPerSession,
 } from '@hearth/contract/live';
 import { requireFamily } from '../../platform/auth/family-access.ts';
 import type { Caller } from '../../platform/auth/sessions.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { unauthenticated } from '../../platform/errors.ts';
+import { unauthenticated, unavailable } from '../../platform/errors.ts';
 import type { App } from '../../platform/http/route.ts';
 import { SessionStreams } from './session-streams.ts';
 
@@ -32,10 +33,13 @@ async function stillMember(deps: Deps, token: string, familyId: string): Promise
  */
 export function liveRoutes(app: App, deps: Deps): void {
   const open = new SessionStreams<EndStream>(liveStreamsPerSession);
-  // Open streams would keep the server from closing.
-  app.addHook('preClose', async () => {
+  const endAll = () => {
     for (const end of open.all()) end(false);
-  });
+  };
+  // Open streams would keep the server from closing.
+  app.addHook('preClose', async () => endAll());
+  // Changes were lost with the database's connection: the clients reconnect once it is back, and refetch what they show.
+  deps.realtime.onMissed(endAll);
 
   app.route({
     method: liveStream.method,
@@ -52,6 +56,8 @@ export function liveRoutes(app: App, deps: Deps): void {
       const caller = await deps.sessions.resolve(token);
       if (!caller) throw unauthenticated(messages.sessionExpired);
       const familyId = requireFamily(caller).familyId;
+      // A stream opened now would miss changes until the database's LISTEN connection is back.
+      if (!deps.realtime.listening()) throw unavailable(errorMessages.databaseUnavailable);
 
       reply.hijack();
       const res = reply.raw;

@@ -39,6 +39,11 @@ export class ChannelListeners {
     };
   }
 
+  /** The channels listened to or being listened to now. */
+  channels(): Iterable<string> {
+    return this.#channels.keys();
+  }
+
   /** The channel's listeners now. */
   of(channel: string): Iterable<Listener> {
     return this.#channels.get(channel)?.listeners ?? [];

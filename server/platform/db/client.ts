@@ -1,15 +1,19 @@
-import { mkdir } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { StartupError } from '../startup.ts';
 import type { Listener } from './channel-listeners.ts';
+import { lockDataDir } from './data-dir-lock.ts';
+import { PgListener } from './pg-listener.ts';
 import { PreparedStatements, preparedPglite } from './pglite-statements.ts';
 import { StatementNames } from './pg-statements.ts';
 import { asPglite, PgliteThread, type PgliteSource } from './pglite-thread.ts';
@@ -44,6 +48,10 @@ export interface Database {
   engine: 'pglite' | 'postgres';
   db: Db;
   listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
+  /** Whether notifications can arrive now: on a PostgreSQL server, not while its LISTEN connection is reopened. */
+  listening(): boolean;
+  /** Calls `listener` each time notifications may have been lost (the LISTEN connection dropped); answers its stop. */
+  onListenLost(listener: () => void): () => void;
   close(): Promise<void>;
   /** How busy its connections are, for metrics; absent where nothing tells (PGlite on the caller's own thread). */
   usage?(): DatabaseUsage;
@@ -56,18 +64,43 @@ export interface DatabaseUsage {
   waiting: number;
 }
 
+/** The embedded engine in a data folder, which this process holds until it closes. */
+export interface EmbeddedDatabase extends Database {
+  /** The folder's last run did not stop cleanly (`lockDataDir`). */
+  uncleanBefore: boolean;
+}
+
+/** The embedded engine's notifications come from its own thread: they cannot be lost. */
+const alwaysListening = { listening: () => true, onListenLost: () => () => {} };
+
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** Opens PGlite on a thread of its own (`pglite-thread.ts`): in a data folder (created if missing) or in memory. */
-export async function openPglite(source: PgliteSource): Promise<Database> {
-  if (source.dataDir) await mkdir(source.dataDir, { recursive: true });
-  const thread = await PgliteThread.open(source);
+/**
+ * Opens PGlite on a thread of its own (`pglite-thread.ts`): in a data folder (created if missing, held by this process
+ * until closed: `lockDataDir`) or in memory.
+ */
+export async function openPglite(source: PgliteSource): Promise<EmbeddedDatabase> {
+  const lock = source.dataDir ? await lockDataDir(source.dataDir) : undefined;
+  let thread: PgliteThread;
+  try {
+    thread = await PgliteThread.open(source);
+  } catch (error) {
+    await lock?.release();
+    if (!source.dataDir) throw error;
+    throw new StartupError(`Cannot open the embedded database in DATA_DIR (${resolve(source.dataDir)}): `
+      + `${(error as Error).message}. Is it a Hearth data folder, and not damaged?`);
+  }
   return {
     engine: 'pglite',
     db: drizzlePglite(asPglite(thread), { schema }) as unknown as Db,
     listen: (channel, listener) => thread.listen(channel, listener),
-    close: () => thread.close(),
+    ...alwaysListening,
+    uncleanBefore: lock?.uncleanBefore ?? false,
     usage: () => ({ connections: 1, idle: thread.pending === 0 ? 1 : 0, waiting: Math.max(0, thread.pending - 1) }),
+    close: async () => {
+      await thread.close();
+      await lock?.release();
+    },
   };
 }
 
@@ -81,41 +114,39 @@ export function pgliteDatabase(client: PGlite): Database {
     engine: 'pglite',
     db: drizzlePglite(preparedPglite(statements), { schema }) as unknown as Db,
     listen: (channel, listener) => statements.listen(channel, listener),
+    ...alwaysListening,
     close: () => client.close(),
   };
 }
 
+/** How long a new connection to a PostgreSQL server may take before the request needing it fails (503). */
+const connectTimeoutMs = 5_000;
+
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
   url = withDefaultUser(url);
+  const connection = { connectionString: url, connectionTimeoutMillis: connectTimeoutMs, keepAlive: true };
   // Pipelined: statements a transaction sends together (a batch's lock and reads, its last write and COMMIT) go to
   // the server at once, in order, not each after the last one's answer; and pg deprecates sending them otherwise.
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, pipeline: true });
-  // An idle client whose connection dies (server restart, database dropped) is already discarded by the pool,
-  // which connects anew on demand; unhandled, the pool's 'error' event would crash the process.
+  const pool = new pg.Pool({ ...connection, application_name: 'hearth', max: options.max ?? 10, pipeline: true });
+  // A connection that dies (server restart, terminated backend) fails its statements, and the pool drops it; unheard,
+  // its 'error' event would end the process. The pool hears its idle connections; these are the ones in use.
   pool.on('error', () => {});
   const names = new StatementNames();
-  pool.on('connect', (client) => names.adopt(client));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    names.adopt(client);
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  const listeners = new Set<pg.Client>();
+  // Named apart from the pool's, so an administrator (or a test) can tell it in pg_stat_activity.
+  const listener = new PgListener({ ...connection, application_name: 'hearth-listen' });
   return {
     engine: 'postgres',
     db,
-    listen: async (channel, listener) => {
-      // LISTEN needs a connection of its own that stays open; the pool would hand it back.
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      client.on('notification', (msg) => {
-        if (msg.channel === channel) listener(msg.payload ?? '');
-      });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      listeners.add(client);
-      return async () => {
-        listeners.delete(client);
-        await client.end();
-      };
-    },
+    listen: (channel, onPayload) => listener.listen(channel, onPayload),
+    listening: () => listener.connected,
+    onListenLost: (onLost) => listener.onLost(onLost),
     close: async () => {
-      await Promise.all([...listeners].map((c) => c.end()));
+      await listener.close();
       await pool.end();
     },
     usage: () => ({ connections: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
@@ -130,12 +161,46 @@ function withDefaultUser(url: string): string {
   return parsed.toString();
 }
 
+/** Any key, the same in every process: the advisory lock that lets one process at a time migrate a database. */
+const migrationLock = 4_846_127_301;
+
+/**
+ * Applies the migrations not yet applied. On a PostgreSQL server several processes may start at once: each waits for
+ * the migration lock, so one migrates and the others then find nothing left to do.
+ */
 export async function migrate(database: Database): Promise<void> {
   if (database.engine === 'pglite') {
     await migratePglite(database.db as never, { migrationsFolder });
-  } else {
-    await migratePg(database.db as never, { migrationsFolder });
+    return;
   }
+  const client = await (database.db as unknown as NodePgDatabase & { $client: pg.Pool }).$client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [migrationLock]);
+    await migratePg(drizzlePg(client), { migrationsFolder });
+    await client.query('select pg_advisory_unlock($1)', [migrationLock]);
+    client.release();
+  } catch (error) {
+    // The session's end gives the lock back.
+    client.release(error as Error);
+    throw error;
+  }
+}
+
+/** The last migration this server knows, by its timestamp (drizzle records each applied one's). */
+const lastMigration = (JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+  entries: { when: number }[];
+}).entries.at(-1)?.when ?? 0;
+
+/** Whether every migration this server knows is applied (false when the database has none at all). */
+export async function migrationsApplied(database: Database): Promise<boolean> {
+  const [row] = await rawRows<{ applied: boolean }>(database.db, sql`select exists (
+    select from pg_catalog.pg_tables where schemaname = 'drizzle' and tablename = '__drizzle_migrations'
+  ) as applied`);
+  if (!row?.applied) return false;
+  const [last] = await rawRows<{ at: string | number | null }>(
+    database.db, sql`select max(created_at) as at from drizzle.__drizzle_migrations`,
+  );
+  return Number(last?.at ?? 0) >= lastMigration;
 }
 
 export { schema };

@@ -1,12 +1,8 @@
-import { existsSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Database } from './client.ts';
+import { rawRows, type Database } from './client.ts';
 import {
-  analyzeWhereNeeded, markCleanStop, recoverAfterUncleanStop, vacuumThreshold, vacuumWhereNeeded,
+  analyzeWhereNeeded, recoverAfterUncleanStop, vacuumThreshold, vacuumWhereNeeded,
 } from './maintenance.ts';
 import { openTestDatabase } from '../../test/databases.ts';
 import { engine } from '../../test/harness.ts';
@@ -55,13 +51,17 @@ describe('embedded database maintenance', () => {
     expect(await analyzeWhereNeeded(database)).not.toContain('growing');
   });
 
-  it('vacuums everything once after an unclean stop, and not after a clean one', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'hearth-data-'));
-    expect(await recoverAfterUncleanStop(database, dataDir)).toBe(false);
-    // Killed without a clean stop: the marker stays.
-    expect(await recoverAfterUncleanStop(database, dataDir)).toBe(true);
-    await markCleanStop(dataDir);
-    expect(existsSync(join(dataDir, '.hearth-running'))).toBe(false);
-    expect(await recoverAfterUncleanStop(database, dataDir)).toBe(false);
+  it('vacuums everything after an unclean stop, and nothing after a clean one', async () => {
+    await database.db.execute(sql`create table churn_crash (id serial primary key, v int)`);
+    await database.db.execute(sql`insert into churn_crash (v) select g from generate_series(1, 200) g`);
+    await database.db.execute(sql`delete from churn_crash where id > 100`);
+    const dead = async () => (await rawRows<{ dead: number }>(database.db, sql`
+      select n_dead_tup::int as dead from pg_stat_user_tables where relname = 'churn_crash'`))[0]?.dead ?? 0;
+    for (let tries = 0; tries < 60 && (await dead()) === 0; tries++) await new Promise((r) => setTimeout(r, 250));
+    expect(await recoverAfterUncleanStop({ ...database, uncleanBefore: false })).toBe(false);
+    expect(await dead()).toBe(100);
+    expect(await recoverAfterUncleanStop({ ...database, uncleanBefore: true })).toBe(true);
+    for (let tries = 0; tries < 60 && (await dead()) > 0; tries++) await new Promise((r) => setTimeout(r, 250));
+    expect(await dead()).toBe(0);
   });
 });

@@ -1,8 +1,5 @@
-import { existsSync } from 'node:fs';
-import { rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { rawRows, type Database } from './client.ts';
+import { rawRows, type Database, type EmbeddedDatabase } from './client.ts';
 
 /**
  * PGlite runs no autovacuum: a table whose rows are updated or deleted grows without bound (a list whose adds
@@ -47,21 +44,11 @@ export async function maintain(database: Database): Promise<{ vacuumed: string[]
   return { vacuumed, analyzed: await analyzeWhereNeeded(database) };
 }
 
-const runningMarker = '.hearth-running';
-
 /**
- * Marks the data folder as in use until a clean stop. A marker left from before means the last run ended
- * uncleanly (killed, crashed), when dead-row statistics are lost too: then everything is vacuumed once.
- * Returns whether that happened.
+ * After an unclean stop (killed, crashed: `EmbeddedDatabase.uncleanBefore`) dead-row statistics are lost too, so
+ * everything is vacuumed once. Returns whether that happened.
  */
-export async function recoverAfterUncleanStop(database: Database, dataDir: string): Promise<boolean> {
-  const marker = join(dataDir, runningMarker);
-  const unclean = existsSync(marker);
-  if (unclean) await database.db.execute(sql`vacuum (analyze)`);
-  await writeFile(marker, String(process.pid));
-  return unclean;
-}
-
-export async function markCleanStop(dataDir: string): Promise<void> {
-  await rm(join(dataDir, runningMarker), { force: true });
+export async function recoverAfterUncleanStop(database: EmbeddedDatabase): Promise<boolean> {
+  if (database.uncleanBefore) await database.db.execute(sql`vacuum (analyze)`);
+  return database.uncleanBefore;
 }

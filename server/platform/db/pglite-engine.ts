@@ -3,8 +3,10 @@
  * requests. PGlite's own lock orders them: while a transaction is open, other statements wait for its end. Every
  * statement runs prepared (`pglite-statements.ts`).
  */
+import { inspect } from 'node:util';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
+import { storageOptions } from './pglite-durable.ts';
 import { PreparedStatements } from './pglite-statements.ts';
 import type { EngineSource, RemoteError, Reply, Request } from './pglite-thread.ts';
 
@@ -34,7 +36,8 @@ function reply(message: Reply): void {
 }
 
 function described(error: unknown): RemoteError {
-  if (!(error instanceof Error)) return { message: String(error) };
+  // PGlite's WebAssembly sometimes throws plain objects, which String() shows as "[object Object]".
+  if (!(error instanceof Error)) return { message: inspect(error, { breakLength: Infinity, depth: 2 }) };
   const fields = Object.entries(error).filter(([, value]) => ['string', 'number', 'boolean'].includes(typeof value));
   return { ...Object.fromEntries(fields), name: error.name, message: error.message };
 }
@@ -126,10 +129,9 @@ async function run(db: PGlite, statements: PreparedStatements, request: Request)
 
 try {
   const db = await PGlite.create({
-    dataDir: source.dataDir,
     // A new WAL segment is not filled with 16 MB of zeros first: on the engine's one thread that stalled the commit
-    // that crossed into it for ~50 ms, every ~5,000 item adds. PGlite runs without fsync, so the zeros bought nothing.
-    startParams: [...PGlite.defaultStartParams, '-c', 'wal_init_zero=off'],
+    // that crossed into it for ~50 ms, every ~5,000 item adds.
+    ...storageOptions(source, ['-c', 'wal_init_zero=off']),
     ...(source.dump ? { loadDataDir: new Blob([source.dump]) } : {}),
   });
   const statements = new PreparedStatements(db);

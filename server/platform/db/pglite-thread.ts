@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
 import { ChannelListeners, type Listener } from './channel-listeners.ts';
+import type { EngineStorage } from './pglite-durable.ts';
 
 /**
  * The embedded engine on a thread of its own (issue #17): PGlite parses every answer on the thread that calls it,
@@ -17,13 +18,15 @@ import { ChannelListeners, type Listener } from './channel-listeners.ts';
  */
 export type PgliteSource = {
   dataDir?: string;
+  /** Whether a data folder's commits wait for the disk (`pglite-durable.ts`); true unless a test says otherwise. */
+  fsync?: boolean;
   dump?: Blob;
   /** Called once if the engine's thread stops unasked (a crash): every statement is refused from then on. */
   onCrash?: (error: Error) => void;
 };
 
 /** What the engine thread is started with (`workerData`). */
-export type EngineSource = { dataDir?: string; dump?: Uint8Array };
+export type EngineSource = EngineStorage & { dump?: Uint8Array };
 
 export type Request =
   | { op: 'query'; sql: string; params: unknown[]; rowMode: 'array' | 'object'; transaction?: number }
@@ -74,7 +77,8 @@ export class PgliteThread {
   /** Starts the engine thread and resolves once its database is open. */
   static async open(source: PgliteSource): Promise<PgliteThread> {
     const engineSource: EngineSource = {
-      dataDir: source.dataDir, dump: source.dump ? new Uint8Array(await source.dump.arrayBuffer()) : undefined,
+      dataDir: source.dataDir, fsync: source.fsync ?? true,
+      dump: source.dump ? new Uint8Array(await source.dump.arrayBuffer()) : undefined,
     };
     const worker = new Worker(new URL('./pglite-engine.ts', import.meta.url), {
       workerData: engineSource,

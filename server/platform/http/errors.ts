@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorMessages, type ErrorBody, type ErrorCode } from '@hearth/contract/errors';
+import { failureCode, isDatabaseUnavailable } from '../db/failures.ts';
 import { AppError } from '../errors.ts';
 import { safeError } from './log-safety.ts';
 
@@ -9,7 +10,13 @@ const codeForStatus: Record<number, ErrorCode> = {
   413: 'VALIDATION', 415: 'VALIDATION', 429: 'RATE_LIMITED',
 };
 
-/** Turns every failure into `ErrorBody`; anything unexpected is logged and answered as a plain 500. */
+/** A database that went away is usually back within seconds (a restart, a failover). */
+const retryAfterSeconds = 5;
+
+/**
+ * Turns every failure into `ErrorBody`; a lost database answers 503, anything unexpected is logged and answered as a
+ * plain 500.
+ */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     return send(reply, error.status, { code: error.code, message: error.message, errors: error.errors, ...error.extra });
@@ -17,6 +24,11 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors = error.validation.map((v) => v.message ?? errorMessages.invalidValue);
     return send(reply, 400, { code: 'VALIDATION', message: errors[0] ?? errorMessages.invalidRequest, errors });
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ code: failureCode(error) }, 'database unavailable');
+    void reply.header('retry-after', String(retryAfterSeconds));
+    return send(reply, 503, { code: 'UNAVAILABLE', message: errorMessages.databaseUnavailable });
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {

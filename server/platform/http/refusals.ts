@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorMessages, type ErrorBody } from '@hearth/contract/errors';
 import { invalid } from '../errors.ts';
+import { requestIdHeader } from './request-id.ts';
 
 /**
  * Input refused at the edge, before any schema or database sees it: every answer has the `{ code, message }`
@@ -29,9 +30,9 @@ export async function refuseBrokenText(request: FastifyRequest): Promise<void> {
 }
 
 /** Fastify's router refusals (a malformed %-encoding, a path parameter over the length limit). */
-export function frameworkError(error: Error & { statusCode?: number }, _request: FastifyRequest, reply: FastifyReply) {
+export function frameworkError(error: Error & { statusCode?: number }, request: FastifyRequest, reply: FastifyReply) {
   const body: ErrorBody = { code: 'VALIDATION', message: error.message };
-  void reply.code(error.statusCode ?? 400).type('application/json').send(JSON.stringify(body));
+  void reply.code(error.statusCode ?? 400).header(requestIdHeader, request.id).type('application/json').send(JSON.stringify(body));
 }
 
 /** Refusals by Node's HTTP parser itself (headers too large, a malformed request), before Fastify sees them. */

@@ -52,6 +52,8 @@ export interface RouteOptions<E extends Endpoint = Endpoint> {
    * serialized to are kept with it and sent again.
    */
   reusesAnswers?: boolean;
+  /** The least level of the route's request log lines (probes asked every few seconds log only what goes wrong). */
+  logLevel?: 'warn';
 }
 
 /** Serialized answers of `reusesAnswers` routes, kept as long as the answer object itself. */
@@ -71,7 +73,7 @@ export function route<E extends Endpoint>(
 ): void {
   const status = e.status ?? 200;
   const noContent = e.response.def.type === 'null';
-  wire(app, deps, e, options.perAddress, async (request, reply) => {
+  wire(app, deps, e, options, async (request, reply) => {
     let caller: Caller | null = null;
     let read: unknown = null;
     if (e.access === 'user') {
@@ -126,7 +128,7 @@ export function routeCheckingSession<E extends Endpoint>(
 ): void {
   if (e.access !== 'user') throw new Error(`${e.method} ${e.path}: only a member's call checks its session itself`);
   const status = e.status ?? 200;
-  wire(app, deps, e, undefined, async (request, reply) => {
+  wire(app, deps, e, {}, async (request, reply) => {
     const token = bearerToken(request);
     const key = e.idempotent ? idempotencyKeyOf(request) : null;
     const result = await handler({
@@ -155,7 +157,7 @@ export async function writingCaller(deps: Deps, caller: Caller | null): Promise<
 
 /** Registers the endpoint with Fastify: its method, path, schemas (validation and OpenAPI) and per-address limit. */
 function wire(
-  app: App, deps: Deps, e: Endpoint, perAddress: Limit | undefined,
+  app: App, deps: Deps, e: Endpoint, { perAddress, logLevel }: Pick<RouteOptions, 'perAddress' | 'logLevel'>,
   handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
 ): void {
   const status = e.status ?? 200;
@@ -174,6 +176,7 @@ function wire(
     },
     // Before the body is read: a refused request costs one statement.
     ...(perAddress ? { onRequest: limitPerAddress(deps, `address:${e.method} ${e.path}:`, perAddress) } : {}),
+    ...(logLevel ? { logLevel } : {}),
     handler,
   });
 }
