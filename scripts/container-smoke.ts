@@ -189,7 +189,6 @@ async function waitUntilReadyAndHealthy(server: ChildProcess, base: string, heal
     if (server.exitCode !== null || server.signalCode) throw new Failure('the server stopped while starting');
     const ready = await statusOf(`${base}/api/ready`);
     if (ready === 200) return healthy();
-    if (ready === 404 && (await statusOf(`${base}/api/me`)) === 401) return; // Until /api/ready is merged: remove then.
     await sleep(500);
   }
   throw new Failure('the server was not ready within 2 minutes');
