@@ -140,6 +140,8 @@ type Reads = (h: Household) => CallInput[];
 
 /** How each read of the contract is asked about a household; a read missing here fails `householdAnswers`. */
 const reads: Record<string, Reads | 'stream'> = {
+  'GET /api/health': () => [{}],
+  'GET /api/ready': () => [{}],
   'GET /api/me': () => [{}],
   'GET /api/ai-meal-planner/usage': () => [{}],
   'GET /api/calendar/events': () => [{ query: { startDate: '2026-02-20', endDate: '2026-05-10' } }],
