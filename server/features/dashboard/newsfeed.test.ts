@@ -163,7 +163,8 @@ describe('upcoming events', () => {
       },
       {
         id: dinner.id, title: 'Taco night', date: '2026-03-04', timeString: '18:00 - 19:00', startTime: '2026-03-04T18:00:00',
-        endTime: '2026-03-04T19:00:00', allDay: false, location: 'Home', address: null, attendeeIds: [await memberIdOf(ada)], mealId: recipe.body.id,
+        endTime: '2026-03-04T19:00:00', allDay: false, location: 'Home', address: null, attendeeIds: [await memberIdOf(ada)],
+        mealId: recipe.body.id,
       },
     ]);
   });

@@ -1,6 +1,6 @@
 /**
  * Times of day as the reader's browser writes them (its locale's short time: "4:30 PM" in en-US, "16:30" in
- * en-GB). The newsfeed, the calendar and its forms all show times through here, so they agree. The times are the
+ * en-GB). The newsfeed and the calendar show every time through here, so they agree. The times are the
  * family's wall-clock text (`YYYY-MM-DDTHH:mm:ss`, no zone), formatted as UTC so no zone shifts them.
  */
 
