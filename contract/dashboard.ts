@@ -37,12 +37,17 @@ export const NewsfeedEvent = z.object({
 export type NewsfeedEvent = z.infer<typeof NewsfeedEvent>;
 
 export const NewsfeedMeal = z.object({
-  /** The calendar entry's id; the web opens /meals/{mealId or id}. */
+  /** The calendar entry's id; the web opens the recipe (mealId) of a meal at home, else this entry on the calendar. */
   id: z.uuid(),
   title: z.string(),
   date: LocalDate,
   timeString: z.string(),
+  startTime: LocalDateTime,
+  endTime: LocalDateTime,
+  allDay: z.boolean(),
   location: z.string().nullable(),
+  /** The restaurant's address of a meal eaten out. */
+  address: z.string().nullable(),
   attendeeIds: z.array(z.uuid()),
   /** The recipe the meal cooks, if any. */
   mealId: z.uuid().nullable(),

@@ -2,25 +2,11 @@ import { expect, test, type Page } from '@playwright/test';
 import * as calendar from '@hearth/contract/calendar';
 import { calendarTexts as t } from '../../web/src/features/calendar/texts.ts';
 import { callApi } from '../support/api.ts';
+import { eventsViaApi, now, openCalendar, today } from '../support/calendar-helpers.ts';
 import { joinFamilyViaApi } from '../support/family-helpers.ts';
 import { itemNamesViaApi } from '../support/grocery-helpers.ts';
 import { createListViaApi, createMealViaApi } from '../support/meals-helpers.ts';
-import { signUpViaApi, useSession, type ApiSession } from '../support/session.ts';
-
-// Wednesday 4 March 2026, 10:20 in New York (the family's default timezone): the page's clock in these tests.
-const now = new Date('2026-03-04T15:20:00Z');
-const today = '2026-03-04';
-
-async function openCalendar(page: Page, session: ApiSession) {
-  await useSession(page, session);
-  await page.clock.setFixedTime(now);
-  await page.goto('/calendar');
-  await expect(page.getByRole('heading', { name: `${session.user.name}'s Family${t.headingSuffix}` })).toBeVisible();
-  await expect(page.getByRole('tablist', { name: 'Change view' })).toBeVisible();
-}
-
-const eventsViaApi = (request: Parameters<typeof callApi>[0], s: ApiSession, startDate: string, endDate: string) =>
-  callApi(request, calendar.listEvents, { token: s.token, query: { startDate, endDate } });
+import { signUpViaApi, useSession } from '../support/session.ts';
 
 /** Drags in the week time grid from one slot to another of the same day. */
 async function dragRange(page: Page, date: string, from: string, to: string) {
@@ -142,12 +128,12 @@ test('editing one occurrence of a series leaves the others; editing the series m
   await callApi(request, calendar.createEvent, {
     token: ada.token, body: { title: 'Choir', startTime: '2026-03-02T18:00', endTime: '2026-03-02T19:00', recurringPattern: 'WEEKLY' },
   });
+  // The list runs from today, Wednesday 4 March, to Tuesday 10 March: Monday 9 March's occurrence.
   await openCalendar(page, ada);
-  await page.getByRole('button', { name: 'Next Week' }).click();
   await page.locator('.cal-tile', { hasText: 'Choir' }).click();
   const form = page.getByRole('dialog', { name: t.editEvent });
   await expect(form.getByLabel('Start')).toHaveValue('2026-03-09T18:00');
-  await form.getByLabel(t.editSingle).check();
+  await expect(form.getByLabel(t.editSingle)).toBeChecked();
   await form.getByLabel('Title').fill('Choir concert');
   await form.getByRole('button', { name: 'Save Changes' }).click();
   await expect(form).toBeHidden();
@@ -155,6 +141,7 @@ test('editing one occurrence of a series leaves the others; editing the series m
 
   await page.getByRole('button', { name: 'Next Week' }).click();
   await page.locator('.cal-tile', { hasText: 'Choir' }).click();
+  await form.getByLabel(t.editSeries).check();
   await form.getByLabel('Start').fill('2026-03-16T19:00');
   await form.getByRole('button', { name: 'Save Changes' }).click();
   await expect(form).toBeHidden();

@@ -1,24 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
-import * as calendar from '@hearth/contract/calendar';
 import * as grocery from '@hearth/contract/grocery';
 import { callApi } from '../support/api.ts';
+import { eventViaApi, familyDate } from '../support/calendar-helpers.ts';
 import { familyMembersViaApi, joinFamilyViaApi } from '../support/family-helpers.ts';
 import { addItemViaApi, newListViaApi } from '../support/grocery-helpers.ts';
-import { signUpViaApi, useSession, type ApiSession } from '../support/session.ts';
-import type { APIRequestContext } from '@playwright/test';
-
-/** A date of a new family (timezone America/New_York), `days` after its today. */
-function familyDate(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' })
-    .format(new Date());
-  return new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-async function eventViaApi(request: APIRequestContext, s: ApiSession, body: Record<string, unknown>) {
-  return callApi(request, calendar.createEvent, { token: s.token, body: body as calendar.EventInput });
-}
+import { signUpViaApi, useSession } from '../support/session.ts';
 
 const section = (page: Page, name: string) => page.getByRole('region', { name });
+
+// Times are written in the browser's locale: 24-hour ones here.
+test.use({ locale: 'en-GB' });
 
 test('signed out, / goes to /auth', async ({ page }) => {
   await page.goto('/');
@@ -87,7 +78,8 @@ test('a list, an event for tomorrow, a meal and a comment each show under their 
   const weekday = new Date(`${familyDate(2)}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' });
   const meals = section(page, 'Upcoming Meals');
   await expect(meals.getByRole('link')).toHaveText(`Taco night${weekday} · 18:00 - 19:00HomeFamily`);
-  await expect(meals.getByRole('link')).toHaveAttribute('href', `/meals/${meal.id}`);
+  // A meal with no recipe opens itself on the calendar.
+  await expect(meals.getByRole('link')).toHaveAttribute('href', `/calendar?event=${meal.id}&date=${familyDate(2)}`);
 
   await expect(section(page, 'Grocery Lists').getByRole('link')).toHaveText('Costco1 item (1 recently added)');
   const comment = section(page, 'Recent Family Comments').getByRole('link');

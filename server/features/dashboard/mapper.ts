@@ -12,8 +12,9 @@ export function toEvent(o: CalendarOccurrence): NewsfeedEvent {
 
 export function toMeal(o: CalendarOccurrence): NewsfeedMeal {
   return {
-    id: o.id, title: o.title, date: o.startTime.slice(0, 10), timeString: o.timeString, location: o.location,
-    attendeeIds: o.attendeeIds, mealId: o.mealId,
+    id: o.id, title: o.title, date: o.startTime.slice(0, 10), timeString: o.timeString, startTime: o.startTime,
+    endTime: o.endTime, allDay: o.allDay, location: o.location, address: o.address, attendeeIds: o.attendeeIds,
+    mealId: o.mealId,
   };
 }
 

@@ -162,7 +162,7 @@ describe('upcoming events', () => {
     expect(feed.upcomingMeals).toHaveLength(100);
   });
 
-  it('leaves meals out of events and lists them as upcoming meals', async () => {
+  it('leaves meals out of events and lists them as upcoming meals, with their times and a restaurant\'s address', async () => {
     const ada = await family();
     t.clock.set('2026-03-02T15:00:00Z');
     const recipe = await ada.call(mealsApi.createMeal, { body: { name: 'Tacos', ingredients: [] } });
@@ -170,17 +170,21 @@ describe('upcoming events', () => {
       isMeal: true, recipeId: recipe.body.id, location: 'Home', attendeeIds: [await memberIdOf(ada)],
     });
     const lunch = await event(ada, 'Lunch out', '2026-03-03T12:00:00', '2026-03-03T13:00:00', {
-      isMeal: true, isEatingOut: true, restaurantName: 'Diner',
+      isMeal: true, isEatingOut: true, restaurantName: 'Diner', restaurantAddress: '1 Main St',
     });
     await event(ada, 'Old dinner', '2026-03-01T18:00:00', '2026-03-01T19:00:00', { isMeal: true });
     await event(ada, 'Next week', '2026-03-09T18:00:00', '2026-03-09T19:00:00', { isMeal: true });
     const feed = await newsfeed(ada);
     expect(feed.upcomingEvents).toEqual({});
     expect(feed.upcomingMeals).toEqual([
-      { id: lunch.id, title: 'Lunch out', date: '2026-03-03', timeString: '12:00 - 13:00', location: 'Diner', attendeeIds: [], mealId: null },
       {
-        id: dinner.id, title: 'Taco night', date: '2026-03-04', timeString: '18:00 - 19:00', location: 'Home',
-        attendeeIds: [await memberIdOf(ada)], mealId: recipe.body.id,
+        id: lunch.id, title: 'Lunch out', date: '2026-03-03', timeString: '12:00 - 13:00', startTime: '2026-03-03T12:00:00',
+        endTime: '2026-03-03T13:00:00', allDay: false, location: 'Diner', address: '1 Main St', attendeeIds: [], mealId: null,
+      },
+      {
+        id: dinner.id, title: 'Taco night', date: '2026-03-04', timeString: '18:00 - 19:00', startTime: '2026-03-04T18:00:00',
+        endTime: '2026-03-04T19:00:00', allDay: false, location: 'Home', address: null, attendeeIds: [await memberIdOf(ada)],
+        mealId: recipe.body.id,
       },
     ]);
   });

@@ -8,6 +8,8 @@ export const paths = {
   meals: '/meals',
   meal: (id: string) => `/meals/${id}`,
   calendar: '/calendar',
+  /** The calendar at `date` with one of its events open (an occurrence of a series: the one starting on `date`). */
+  calendarEvent: (eventId: string, date: string) => `/calendar?event=${eventId}&date=${date}`,
   locations: '/locations',
   aiMealPlanner: '/ai-meal-planner',
   superadmin: '/superadmin',

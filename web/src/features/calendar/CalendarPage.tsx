@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { CalendarEvent } from '@hearth/contract/calendar';
 import { accessMessages } from '@hearth/contract/permissions';
 import { ApiError } from '../../shared/api/client.ts';
@@ -25,6 +26,14 @@ type Editing =
 
 /** Phones start on the week list, whatever the window holds (spec: the list is the phone's view). */
 const narrow = () => window.matchMedia('(max-width: 640px)').matches;
+
+/** The event a link asked to open (`paths.calendarEvent`): its id and the date its occurrence starts on. */
+function useLinkedEvent(): { id: string; date: string } | null {
+  const [params] = useSearchParams();
+  const id = params.get('event');
+  const date = params.get('date');
+  return id && date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? { id, date } : null;
+}
 
 /** `/calendar`: the family's events and meals (spec part 2 §2). */
 export function CalendarPage() {
@@ -53,7 +62,11 @@ function Calendar({ familyId, heading, timezone }: { familyId: string; heading: 
   const members = useMembers();
   const now = useCallback(() => nowIn(timezone), [timezone]);
   const today = now().slice(0, 10);
-  const [loadAround, setLoadAround] = useState(today);
+  const linked = useLinkedEvent();
+  // The calendar opens at the linked event's date, and the event opens once that date's window has loaded.
+  const [opening, setOpening] = useState(linked);
+  const [startDate] = useState(linked?.date ?? today);
+  const [loadAround, setLoadAround] = useState(startDate);
   const loaded = useMemo(() => loadWindow(loadAround), [loadAround]);
   const events = useEvents(loaded);
   const [initialView, setInitialView] = useState<CalendarViewName | null>(null);
@@ -81,6 +94,13 @@ function Calendar({ familyId, heading, timezone }: { familyId: string; heading: 
   const open = (event: CalendarEvent) => setEditing(event.isMeal
     ? { kind: 'meal', event }
     : { kind: 'event', event, draft: { start: event.startTime, end: event.endTime, allDay: event.allDay } });
+
+  if (opening && events.isSuccess && !events.isPlaceholderData) {
+    setOpening(null);
+    const found = events.data.filter((e) => e.id === opening.id);
+    const event = found.find((e) => e.startTime.startsWith(opening.date)) ?? found[0];
+    if (event) open(event);
+  }
   const toDelete = (event: CalendarEvent) => {
     setEditing(null);
     setDeleting(event);
@@ -104,7 +124,7 @@ function Calendar({ familyId, heading, timezone }: { familyId: string; heading: 
       {events.isError && <ErrorBanner message={events.error instanceof ApiError ? t.loadFailed : t.loadError} />}
       {initialView === null ? (!events.isError && <Loading text={t.loading} />) : (
         <div className={`cal-frame${events.isFetching ? ' fetching' : ''}`}>
-          <CalendarView events={shown} members={memberMap} initialView={initialView} initialDate={today} now={now}
+          <CalendarView events={shown} members={memberMap} initialView={initialView} initialDate={startDate} now={now}
             canEdit={can.edit} onRange={onRange} onOpen={open}
             onSelect={(range) => addEvent({ start: range.start, end: range.end, allDay: range.allDay })} />
         </div>

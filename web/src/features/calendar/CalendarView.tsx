@@ -1,4 +1,5 @@
-import FullCalendar, { type EventClickInfo, type EventDisplayInfo, type EventInput } from '@fullcalendar/react';
+import { useEffect, useRef, useState } from 'react';
+import FullCalendar, { type CalendarRef, type EventClickInfo, type EventDisplayInfo, type EventInput } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import interactionPlugin from '@fullcalendar/react/interaction';
 import listPlugin from '@fullcalendar/react/list';
@@ -9,7 +10,8 @@ import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import type { CalendarEvent } from '@hearth/contract/calendar';
 import type { FamilyMember } from '@hearth/contract/family';
-import { addDays, fromCalendarDate } from './dates.ts';
+import { allDayText, formatTime, formatTimeRange } from '../../shared/time.ts';
+import { addDays, defaultScrollTime, fromCalendarDate, scrollTimeFor } from './dates.ts';
 import { calendarTexts as t } from './texts.ts';
 
 /** Spec §9: regular events blue, meals orange; a member without a colour is grey. */
@@ -17,6 +19,20 @@ const colors = { event: '#2563eb', meal: '#ea580c', member: '#999999' };
 const maxDots = 5;
 
 export type CalendarViewName = 'listWeek' | 'dayGridMonth' | 'timeGridWeek' | 'timeGridDay';
+
+/** A FullCalendar date as FullCalendar hands it to a formatter. */
+interface FormatDate { marker: Date }
+/** Every time FullCalendar writes comes from the app's one time format (issue 49). */
+const timeText = (info: { start: FormatDate; end?: FormatDate | null }) => (info.end
+  ? formatTimeRange(fromCalendarDate(info.start.marker), fromCalendarDate(info.end.marker))
+  : formatTime(fromCalendarDate(info.start.marker)));
+
+/** The list: the 7 days from the day it opens at, paged a week at a time (issue 49). */
+const views = { listWeek: { duration: { days: 7 } } };
+/** The 7-day list has no calendar unit for FullCalendar to name; it pages by a week like the week grid. */
+const unitText = (text: string) => text || 'Week';
+/** The time grids scroll within this height; the list and the month grow with what they show. */
+const timeGridHeight = 'max(24rem, 70vh)';
 
 const mapsLink = (place: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(place)}`;
 
@@ -79,6 +95,8 @@ function Tile({ info, members }: { info: EventDisplayInfo; members: Map<string, 
 /**
  * FullCalendar 7 runs in its 'UTC' zone, so the family's wall-clock text shows as written and its selections come
  * back as the same text; `now` is the family's wall clock, so Today and the today highlight are the family's.
+ * The list starts on the day it is opened at (today) and shows 7 days; the time grids hold the whole day in a
+ * scroller opened at the first event shown (issue 49).
  */
 export function CalendarView({ events, members, initialView, initialDate, now, canEdit, onRange, onSelect, onOpen }: {
   events: CalendarEvent[];
@@ -91,6 +109,14 @@ export function CalendarView({ events, members, initialView, initialDate, now, c
   onSelect: (range: { start: string; end: string; allDay: boolean }) => void;
   onOpen: (event: CalendarEvent) => void;
 }) {
+  const calendar = useRef<CalendarRef>(null);
+  const [days, setDays] = useState<{ from: string; to: string; view: string } | null>(null);
+  const scrollTime = days ? scrollTimeFor(events, days.from, days.to) : defaultScrollTime;
+  // FullCalendar scrolls on its own only when the dates change, before the new dates' first event is known.
+  useEffect(() => {
+    calendar.current?.getApi().scrollToTime(scrollTime);
+  }, [scrollTime, days]);
+
   const click = (info: EventClickInfo) => {
     // The tile's maps link opens the map, not the form.
     if ((info.jsEvent.target as Element | null)?.closest('a.cal-map')) return;
@@ -99,11 +125,15 @@ export function CalendarView({ events, members, initialView, initialDate, now, c
   };
   return (
     <FullCalendar
+      ref={calendar}
       plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, classicTheme]}
       timeZone="UTC"
       now={now}
       initialView={initialView}
       initialDate={initialDate}
+      todayHint={(text, unit) => (unit === 'day' ? 'Today' : `This ${unitText(text)}`)}
+      prevHint={(text) => `Previous ${unitText(text)}`}
+      nextHint={(text) => `Next ${unitText(text)}`}
       headerToolbar={{ start: 'prev,next today', center: 'title', end: 'listWeek,dayGridMonth,timeGridWeek,timeGridDay' }}
       buttons={{
         listWeek: { text: 'List' },
@@ -111,11 +141,15 @@ export function CalendarView({ events, members, initialView, initialDate, now, c
         timeGridWeek: { text: 'Week' },
         timeGridDay: { text: 'Day' },
       }}
-      slotMinTime="06:00:00"
-      slotMaxTime="22:00:00"
+      views={views}
       slotDuration="00:30:00"
-      scrollTime="08:00:00"
-      height="auto"
+      // One slot height at every width, tall enough to touch: the grid's first scroll is measured in these heights.
+      slotMinHeight={28}
+      scrollTime={scrollTime}
+      eventTimeFormat={timeText}
+      allDayText={allDayText}
+      slotHeaderFormat={timeText}
+      height={days?.view.startsWith('timeGrid') ? timeGridHeight : 'auto'}
       dayMaxEvents={4}
       nowIndicator
       editable={false}
@@ -128,11 +162,12 @@ export function CalendarView({ events, members, initialView, initialDate, now, c
         end: info.allDay ? `${addDays(fromCalendarDate(info.end).slice(0, 10), -1)}T00:00:00` : fromCalendarDate(info.end),
         allDay: info.allDay,
       })}
-      datesSet={(info) => onRange({
-        start: fromCalendarDate(info.view.activeStart).slice(0, 10),
-        end: addDays(fromCalendarDate(info.view.activeEnd).slice(0, 10), -1),
-        current: fromCalendarDate(info.view.currentStart).slice(0, 10),
-      })}
+      datesSet={(info) => {
+        const from = fromCalendarDate(info.view.activeStart).slice(0, 10);
+        const to = fromCalendarDate(info.view.activeEnd).slice(0, 10);
+        setDays({ from, to, view: info.view.type });
+        onRange({ start: from, end: addDays(to, -1), current: fromCalendarDate(info.view.currentStart).slice(0, 10) });
+      }}
       eventClick={click}
       events={events.map(toInput)}
       eventContent={(info: EventDisplayInfo) => <Tile info={info} members={members} />}

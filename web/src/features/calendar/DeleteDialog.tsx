@@ -59,7 +59,10 @@ export function DeleteDialog({ event, onClose, onDeleted }: {
         <ErrorBanner message={error} />
         <p>{t.deleteRecurringQuestion(event.title)}</p>
         <div className="stack cal-delete-scopes">
-          <button type="button" className="danger" disabled={remove.isPending} onClick={() => void run('single')}>{t.deleteSingle}</button>
+          {/* The safe choice is the default (issue 49). */}
+          <button type="button" className="danger" disabled={remove.isPending} onClick={() => void run('single')} data-autofocus>
+            {t.deleteSingle}
+          </button>
           <button type="button" className="danger" disabled={remove.isPending} onClick={() => void run('future')}>{t.deleteFuture}</button>
           <button type="button" className="danger" disabled={remove.isPending} onClick={() => void run('series')}>{t.deleteSeries}</button>
           <button type="button" className="secondary" onClick={close}>Cancel</button>

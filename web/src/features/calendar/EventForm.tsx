@@ -14,8 +14,8 @@ export interface EventDraft { start: string; end: string; allDay: boolean }
 type Scope = 'series' | 'single';
 
 /**
- * The Add Event / Edit Event form. An occurrence of a series saves the whole series (spec §7: PUT with the series
- * id), moved by as much as this occurrence was moved, or, when chosen, only this occurrence (editType=single).
+ * The Add Event / Edit Event form. An occurrence of a series saves only this occurrence (editType=single), or, when
+ * chosen, the whole series (spec §7: PUT with the series id), moved by as much as this occurrence was moved.
  */
 export function EventForm({ event, draft, members, canEdit, onDone, onDelete }: {
   event: CalendarEvent | null;
@@ -36,11 +36,12 @@ export function EventForm({ event, draft, members, canEdit, onDone, onDelete }: 
   const [attendeeIds, setAttendeeIds] = useState(event?.attendeeIds ?? []);
   const [pattern, setPattern] = useState<RecurringPattern | ''>(event?.recurringPattern ?? '');
   const [recurringEndDate, setRecurringEndDate] = useState(event?.recurringEndDate ?? '');
-  const [scope, setScope] = useState<Scope>('series');
+  const inSeries = event !== null && event.recurringPattern !== null;
+  // An occurrence's edit changes that occurrence unless the whole series is chosen (issue 49: the safe default).
+  const [scope, setScope] = useState<Scope>(inSeries ? 'single' : 'series');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const categories = useCategories();
-  const inSeries = event !== null && event.recurringPattern !== null;
   const series = useSeries(inSeries ? event.id : null);
   const save = useSaveEvent();
 
@@ -120,12 +121,12 @@ export function EventForm({ event, draft, members, canEdit, onDone, onDelete }: 
           <fieldset className="row cal-scope">
             <legend>{t.editScope}</legend>
             <label className="inline">
-              <input type="radio" name="scope" checked={scope === 'series'} onChange={() => setScope('series')} />
-              {t.editSeries}
-            </label>
-            <label className="inline">
               <input type="radio" name="scope" checked={scope === 'single'} onChange={() => setScope('single')} />
               {t.editSingle}
+            </label>
+            <label className="inline">
+              <input type="radio" name="scope" checked={scope === 'series'} onChange={() => setScope('series')} />
+              {t.editSeries}
             </label>
           </fieldset>
         )}

@@ -4,7 +4,7 @@ import type { FamilyMember } from '@hearth/contract/family';
 import { errorMessage } from '../../shared/api/errors.ts';
 import { ErrorBanner } from '../../shared/ui/Status.tsx';
 import { useGroceryLists, useMeals } from '../meals/queries.ts';
-import { addMinutes, fromInput, mealSlot, mealTypeAt, toInput, type MealType } from './dates.ts';
+import { addMinutes, fromInput, mealSlot, mealSlotKeepingDate, mealTypeAt, toInput, type MealType } from './dates.ts';
 import { AttendeesField, Field, validate, type FieldErrors } from './fields.tsx';
 import { useSaveEvent, type EventBody } from './queries.ts';
 import { calendarTexts as t } from './texts.ts';
@@ -13,7 +13,7 @@ const newRecipe = 'new';
 
 /**
  * The Add Meal / Edit Meal form (spec §3 Meal form). A new meal is dinner today at 18:00; choosing a type puts it
- * in that type's slot today. The recipe, grocery-list and saved-location options run on the server in the
+ * in that type's slot on the meal's date. The recipe, grocery-list and saved-location options run on the server in the
  * event's transaction.
  */
 export function MealForm({ event, familyId, today, members, canEdit, onDone, onDelete }: {
@@ -51,7 +51,7 @@ export function MealForm({ event, familyId, today, members, canEdit, onDone, onD
 
   const chooseType = (type: MealType) => {
     setMealType(type);
-    const slot = mealSlot(type, today);
+    const slot = mealSlotKeepingDate(type, start, today);
     setStart(slot.start);
     setEnd(slot.end);
   };

@@ -60,8 +60,31 @@ export function mealSlot(type: MealType, date: string): { start: string; end: st
   return { start, end: addMinutes(start, 60) };
 }
 
+/**
+ * Choosing a meal type changes the time only (issue 49): the slot is on the date the meal's start already has,
+ * or on `today` while the start is empty.
+ */
+export const mealSlotKeepingDate = (type: MealType, start: string, today: string) =>
+  mealSlot(type, /^\d{4}-\d{2}-\d{2}/.test(start) ? start.slice(0, 10) : today);
+
 /** The server keeps no meal type: an edited meal shows the type whose slot its start is nearest to. */
 export function mealTypeAt(start: string): MealType {
   const hour = Number(start.slice(11, 13));
   return hour < 10 ? 'BREAKFAST' : hour < 15 ? 'LUNCH' : 'DINNER';
+}
+
+/** Where the time grid opens when nothing is shown: 07:00 (issue 49). */
+export const defaultScrollTime = '07:00:00';
+
+/**
+ * Where the time grid opens for the days `from` to `to` (exclusive): the full hour of the earliest time any timed
+ * event shows at, so the first event of the week is in sight (one that began before `from` shows from midnight).
+ */
+export function scrollTimeFor(events: { startTime: string; endTime: string; allDay: boolean }[], from: string, to: string): string {
+  const first = `${from}T00:00:00`;
+  const last = `${to}T00:00:00`;
+  const hours = events
+    .filter((e) => !e.allDay && e.startTime < last && e.endTime > first)
+    .map((e) => (e.startTime < first ? '00' : e.startTime.slice(11, 13)));
+  return hours.length === 0 ? defaultScrollTime : `${hours.sort()[0]}:00:00`;
 }

@@ -3,11 +3,17 @@ import { Link } from 'react-router';
 import type { NewsfeedComment, NewsfeedEvent, NewsfeedList, NewsfeedMeal } from '@hearth/contract/dashboard';
 import type { FamilyMember } from '@hearth/contract/family';
 import { paths } from '../../shared/paths.ts';
+import { eventTimeText } from '../../shared/time.ts';
 import { dayLabel } from './dates.ts';
 import { daysAgoText, itemCount, newsfeedTexts as t, recentlyAdded } from './texts.ts';
 
 /** The spec's default colour of a member without one. */
 const defaultColor = '#999999';
+
+/** Where a meal's entry goes: the recipe of a meal cooked at home, else the meal itself on the calendar. */
+const mealLink = (meal: NewsfeedMeal) => (meal.mealId && meal.address === null
+  ? paths.meal(meal.mealId)
+  : paths.calendarEvent(meal.id, meal.date));
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -54,8 +60,8 @@ export function UpcomingEvents({ days, today, members }: {
             <ul className="nf-list">
               {events.map((e) => (
                 <li key={`${e.id}-${e.startTime}`}>
-                  <Link to={paths.calendar} className="nf-item nf-event">
-                    <span className="nf-time">{e.timeString}</span>
+                  <Link to={paths.calendarEvent(e.id, e.startTime.slice(0, 10))} className="nf-item nf-event">
+                    <span className="nf-time">{eventTimeText(e)}</span>
                     <span className="nf-main">
                       <span className="nf-title">
                         {e.title}
@@ -83,10 +89,10 @@ export function UpcomingMeals({ meals, today, members }: { meals: NewsfeedMeal[]
           <ul className="nf-list">
             {meals.map((meal) => (
               <li key={`${meal.id}-${meal.date}`}>
-                <Link to={paths.meal(meal.mealId ?? meal.id)} className="nf-item">
+                <Link to={mealLink(meal)} className="nf-item">
                   <span className="nf-main">
                     <span className="nf-title">{meal.title}</span>
-                    <span className="small">{dayLabel(meal.date, today)} · {meal.timeString}</span>
+                    <span className="small">{dayLabel(meal.date, today)} · {eventTimeText(meal)}</span>
                     {meal.location && <span className="muted small">{meal.location}</span>}
                   </span>
                   <Attendees ids={meal.attendeeIds} members={members} />

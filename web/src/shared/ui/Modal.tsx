@@ -3,7 +3,8 @@ import { claimHistoryEntry } from './dialogHistory.ts';
 
 /**
  * A modal on the native <dialog>: focus trapping, Escape and the backdrop come from the browser. While open it
- * owns a history entry, so browser back closes it instead of leaving the page.
+ * owns a history entry, so browser back closes it instead of leaving the page. A control marked `data-autofocus`
+ * takes the focus when it opens.
  */
 export function Modal({ title, open, onClose, children }: {
   title: string; open: boolean; onClose: () => void; children: ReactNode;
@@ -18,7 +19,11 @@ export function Modal({ title, open, onClose, children }: {
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // React's autoFocus runs before the dialog opens, when nothing in it can take focus.
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
