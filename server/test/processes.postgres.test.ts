@@ -5,8 +5,8 @@ import { errorMessages } from '@hearth/contract/errors';
 import * as grocery from '@hearth/contract/grocery';
 import { createPostgresDatabase } from './databases.ts';
 import { linkToken, Mailbox } from './mailbox.ts';
-import { startServerProcess, type ServerProcess } from './server-processes.ts';
 import { strongPassword, uniqueEmail } from './harness.ts';
+import { startServer, type ServerProcess } from './processes.ts';
 
 /**
  * Every limit is counted in the database, so it holds for any number of server processes: three real processes
@@ -22,9 +22,10 @@ beforeAll(async () => {
   const database = await createPostgresDatabase(inject('templates'));
   dropDatabase = database.drop;
   const smtpUrl = await mailbox.start();
-  servers = await Promise.all([0, 1, 2].map(() => startServerProcess({
+  servers = await Promise.all([0, 1, 2].map(() => startServer({
     DATABASE_URL: database.url, SMTP_URL: smtpUrl, TRUST_PROXY: 'loopback', WRITES_PER_MINUTE: String(writesPerMinute),
   })));
+  await Promise.all(servers.map((s) => s.ready()));
 }, 120_000);
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));
