@@ -10,13 +10,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { migrate, openPglite, openPostgres, type Database } from '../../server/platform/db/client.ts';
 import { readLines, writeAtomically } from '../../server/platform/backup/files.ts';
 import { openBackup, restoreBackup } from '../../server/platform/backup/restore.ts';
 import { writeBackup } from '../../server/platform/backup/write.ts';
-import { member } from './support/common.ts';
+import { admin, member } from './support/common.ts';
 
 async function seed(database: Database): Promise<void> {
   const admin = await member(database.db, 'Alex');
@@ -79,16 +78,6 @@ async function restore(label: string, database: Database, file: string): Promise
   await migrate(database);
   const [totals, ms] = await timed(async () => restoreBackup(database, await openBackup(await readLines(file))));
   console.log(`restore into ${label}: ${totals.rows} rows in ${ms.toFixed(0)} ms`);
-}
-
-async function admin(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 const scratch = await mkdtemp(join(tmpdir(), 'hearth-bench-backup-'));
