@@ -12,11 +12,9 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { StartupError } from '../startup.ts';
 import type { Listener } from './channel-listeners.ts';
-import { lockDataDir } from './data-dir-lock.ts';
+import { asPglite, lockDataDir, PgliteThread, PreparedStatements, preparedPglite, type PgliteSource } from './engine/index.ts';
 import { PgListener } from './pg-listener.ts';
-import { PreparedStatements, preparedPglite } from './pglite-statements.ts';
 import { StatementNames } from './pg-statements.ts';
-import { asPglite, PgliteThread, type PgliteSource } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -76,7 +74,7 @@ const alwaysListening = { listening: () => true, onListenLost: () => () => {} };
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
- * Opens PGlite on a thread of its own (`pglite-thread.ts`): in a data folder (created if missing, held by this process
+ * Opens PGlite on a thread of its own (`engine/`): in a data folder (created if missing, held by this process
  * until closed: `lockDataDir`) or in memory.
  */
 export async function openPglite(source: PgliteSource): Promise<EmbeddedDatabase> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
-import { PreparedStatements } from './pglite-statements.ts';
+import { PreparedStatements } from './statements.ts';
 
 let db: PGlite;
 beforeAll(async () => {

@@ -1,14 +1,14 @@
 /**
  * The embedded engine's thread (started by `PgliteThread`): PGlite runs here and answers the server thread's
  * requests. PGlite's own lock orders them: while a transaction is open, other statements wait for its end. Every
- * statement runs prepared (`pglite-statements.ts`).
+ * statement runs prepared (`statements.ts`).
  */
 import { inspect } from 'node:util';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
-import { storageOptions } from './pglite-durable.ts';
-import { PreparedStatements } from './pglite-statements.ts';
-import type { EngineSource, RemoteError, Reply, Request } from './pglite-thread.ts';
+import { storageOptions } from './durable.ts';
+import { PreparedStatements } from './statements.ts';
+import type { EngineSource, RemoteError, Reply, Request } from './thread.ts';
 
 const port = parentPort!;
 const source = workerData as EngineSource;
