@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 
@@ -12,7 +11,10 @@ import { PGlite } from '@electric-sql/pglite';
 const pinned = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
   dependencies: Record<string, string>;
 }).dependencies['@electric-sql/pglite'];
-const installed = (createRequire(import.meta.url)('@electric-sql/pglite/package.json') as { version: string }).version;
+// The package exports no package.json: it sits beside the folder of its entry point (`dist/`).
+const installed = (JSON.parse(readFileSync(new URL('../package.json', import.meta.resolve('@electric-sql/pglite')), 'utf8')) as {
+  version: string;
+}).version;
 const upgrade = `@electric-sql/pglite ${installed}: server/platform/db/engine/statements.ts calls PGlite's private`;
 
 let db: PGlite;
