@@ -101,23 +101,17 @@ export class PgliteThread {
     return this.#query(sql, params, options);
   }
 
-  /**
-   * Runs `work` in one transaction; the engine holds every other statement until it ends, as PGlite does. Its
-   * statements go without waiting for BEGIN's answer: the engine runs them after it (a round trip less).
-   */
+  /** Runs `work` in one transaction; the engine holds every other statement until it ends, as PGlite does. */
   async transaction<T>(work: (tx: { query: PgliteThread['query'] }) => Promise<T>): Promise<T> {
     const transaction = this.#nextTransaction++;
-    const begun = this.#call<null>({ op: 'begin', transaction });
-    const began = begun.then(() => true, () => false);
+    await this.#call<null>({ op: 'begin', transaction });
     const tx = { query: <R>(sql: string, params: unknown[] = [], options?: QueryOptions) =>
       this.#query<R>(sql, params, options, transaction) };
     let result: T;
     try {
       result = await work(tx);
-      await begun;
     } catch (error) {
-      // A transaction that never began has nothing to end.
-      if (await began) await this.#call({ op: 'end', transaction, commit: false });
+      await this.#call({ op: 'end', transaction, commit: false });
       throw error;
     }
     await this.#call({ op: 'end', transaction, commit: true });
