@@ -65,7 +65,8 @@ function reportPerfGuards(title: string, json: any): void {
   if (guards.length === 0) return;
   const results = guards.flatMap((file: any) => file.assertionResults ?? []);
   const failed = results.filter((r: any) => r.status === 'failed');
-  console.log(`\n${title}, perf guards: ${results.length - failed.length} of ${results.length} pass`
+  const passed = results.filter((r: any) => r.status === 'passed').length;
+  console.log(`\n${title}, perf guards: ${passed} of ${results.length} pass`
     + (failed.length ? ` (implementation pins, not answers: see docs/performance.md before changing them): `
       + failed.map((r: any) => r.fullName).join('; ') : ''));
 }
