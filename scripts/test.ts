@@ -52,7 +52,23 @@ function vitest(title: string, workspace: string): void {
   if (json) {
     counts.passed += json.numPassedTests;
     counts.failed += json.numFailedTests + (json.numTotalTests === 0 ? 1 : 0);
+    reportPerfGuards(title, json);
   } else if (!passed) counts.failed += 1;
+}
+
+/**
+ * The perf guards (`*.perf-guard.test.ts`) told apart: they pin how the work is done (plans, statement counts, the
+ * engine's internals), so after an engine or driver upgrade their failure is a measured choice to look at again.
+ */
+function reportPerfGuards(title: string, json: any): void {
+  const guards = (json.testResults ?? []).filter((file: any) => String(file.name).endsWith('.perf-guard.test.ts'));
+  if (guards.length === 0) return;
+  const results = guards.flatMap((file: any) => file.assertionResults ?? []);
+  const failed = results.filter((r: any) => r.status === 'failed');
+  const passed = results.filter((r: any) => r.status === 'passed').length;
+  console.log(`\n${title}, perf guards: ${passed} of ${results.length} pass`
+    + (failed.length ? ` (implementation pins, not answers: see docs/performance.md before changing them): `
+      + failed.map((r: any) => r.fullName).join('; ') : ''));
 }
 
 if (!only || only === 'server') vitest('Server tests', 'server');

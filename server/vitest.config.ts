@@ -15,26 +15,32 @@ export default defineConfig({
     // ~357 s -> ~156 s). The server's modules hold no state a file could leave behind for another: their caches
     // are keyed by database or by answer, and every file opens a database of its own.
     isolate: false,
-    projects: engines.map((engine) => ({
+    // Per engine, two groups: the tests, and the perf guards (`*.perf-guard.test.ts`): tests that pin how the work is
+    // done (statement and plan counts, the engine's internals) rather than what it answers, so a failure after an
+    // engine or driver upgrade reads as "a measured choice to look at again", not as a bug.
+    projects: engines.flatMap((engine) => (['server', 'perf-guard'] as const).map((group) => ({
       extends: true,
       test: {
-        name: `server-${engine}`,
-        include: [
+        name: `${group}-${engine}`,
+        include: group === 'perf-guard' ? ['**/*.perf-guard.test.ts'] : [
           'features/**/*.test.ts', 'platform/**/*.test.ts', 'test/**/*.test.ts',
           // The contract's pure rules need no database: once is enough.
           ...(engine === 'pglite' ? ['../contract/**/*.test.ts'] : []),
         ],
-        // The embedded engine's thread and prepared statements, and `*.pglite.test.ts` (server processes on a data
-        // folder), have nothing to do with a PostgreSQL server; `*.postgres.test.ts` needs a server's several
+        // The embedded engine's own code (`platform/db/engine/`) and `*.pglite.test.ts` (server processes on a data
+        // folder) have nothing to do with a PostgreSQL server; `*.postgres.test.ts` needs a server's several
         // connections.
         exclude: [
           ...configDefaults.exclude,
-          ...(engine === 'postgres' ? ['platform/db/pglite-*.test.ts', '**/*.pglite.test.ts'] : ['**/*.postgres.test.ts']),
+          ...(group === 'server' ? ['**/*.perf-guard.test.ts'] : []),
+          ...(engine === 'postgres'
+            ? ['platform/db/engine/**', '**/*.pglite.test.ts', '**/*.pglite.perf-guard.test.ts']
+            : ['**/*.postgres.test.ts', '**/*.postgres.perf-guard.test.ts']),
         ],
         provide: { engine },
         testTimeout: 20_000,
         hookTimeout: 30_000,
       },
-    })),
+    }))),
   },
 });

@@ -3,7 +3,7 @@
  * (parsing 500 rows) holds up every other request. This measures, at 50 connections, a route doing one point
  * select, alone and while other clients read 500-row answers, with PGlite (a) on the server's thread, as Hearth
  * ran it before issue #17, and (b) in a worker thread that the server's thread only sends queries to, as it runs it
- * now (`server/platform/db/pglite-thread.ts`). Run:
+ * now (`server/platform/db/engine/thread.ts`). Run:
  * `node scripts/bench/pglite-worker.ts` (BENCH_SECONDS, default 8). The clients run in worker threads of their own.
  */
 import type { AddressInfo } from 'node:net';

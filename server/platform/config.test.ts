@@ -50,6 +50,13 @@ describe('configuration', () => {
     });
   });
 
+  it('sends statements unnamed to a PostgreSQL server unless PG_PREPARED_STATEMENTS is true', () => {
+    expect(loadConfig({}).pgPreparedStatements).toBe(false);
+    expect(loadConfig({ PG_PREPARED_STATEMENTS: 'true' }).pgPreparedStatements).toBe(true);
+    expect(loadConfig({ PG_PREPARED_STATEMENTS: 'false' }).pgPreparedStatements).toBe(false);
+    expect(() => loadConfig({ PG_PREPARED_STATEMENTS: 'yes' })).toThrow(/PG_PREPARED_STATEMENTS/);
+  });
+
   it('keeps a daily backup only with a folder for it, seven unless told otherwise', () => {
     expect(loadConfig({}).backups).toBeUndefined();
     expect(loadConfig({ BACKUP_DIR: '/var/backups/hearth' }).backups).toEqual({ dir: '/var/backups/hearth', keep: 7 });

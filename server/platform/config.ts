@@ -10,6 +10,7 @@ const Env = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   PGLITE_FSYNC: flag.default(true),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+  PG_PREPARED_STATEMENTS: flag.default(false),
   PUBLIC_URL: z.url().optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('Hearth <no-reply@hearth.local>'),
@@ -39,6 +40,12 @@ export interface Config {
   /** Whether the embedded database syncs its writes to disk; off only for tests, where speed beats surviving a power cut. */
   pgliteFsync: boolean;
   databaseUrl: string | undefined;
+  /**
+   * On a PostgreSQL server, statements sent again run named, parsed once per connection (`pg-statements.ts`). Off by
+   * default: a pooler in transaction mode (PgBouncer before 1.21, or without `max_prepared_statements`) hands each
+   * transaction whichever server connection is free, where the name is unknown or another statement's.
+   */
+  pgPreparedStatements: boolean;
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -99,6 +106,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dataDir: e.DATA_DIR,
     pgliteFsync: e.PGLITE_FSYNC,
     databaseUrl: e.DATABASE_URL,
+    pgPreparedStatements: e.PG_PREPARED_STATEMENTS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -47,7 +47,7 @@ export async function templateDump(t: Templates): Promise<Blob> {
 /**
  * A fresh, migrated database of its own for one test file. PGlite runs on the test's own thread: tests wait on one
  * statement at a time, and on 2 busy cores each hop to an engine thread and back cost more than it saved (the
- * server and the browser tests run it on its own thread; `pglite-thread.test.ts` tests the bridge).
+ * server and the browser tests run it on its own thread; `platform/db/engine/thread.test.ts` tests the bridge).
  */
 export async function openTestDatabase(engine: Engine, t: Templates): Promise<Database> {
   if (engine === 'pglite') return pgliteDatabase(await PGlite.create({ loadDataDir: await templateDump(t) }));

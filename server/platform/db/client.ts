@@ -12,11 +12,9 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { StartupError } from '../startup.ts';
 import type { Listener } from './channel-listeners.ts';
-import { lockDataDir } from './data-dir-lock.ts';
+import { asPglite, lockDataDir, PgliteThread, PreparedStatements, preparedPglite, type PgliteSource } from './engine/index.ts';
 import { PgListener } from './pg-listener.ts';
-import { PreparedStatements, preparedPglite } from './pglite-statements.ts';
-import { StatementNames } from './pg-statements.ts';
-import { asPglite, PgliteThread, type PgliteSource } from './pglite-thread.ts';
+import { StatementNames, unnamed } from './pg-statements.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -76,7 +74,7 @@ const alwaysListening = { listening: () => true, onListenLost: () => () => {} };
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
- * Opens PGlite on a thread of its own (`pglite-thread.ts`): in a data folder (created if missing, held by this process
+ * Opens PGlite on a thread of its own (`engine/`): in a data folder (created if missing, held by this process
  * until closed: `lockDataDir`) or in memory.
  */
 export async function openPglite(source: PgliteSource): Promise<EmbeddedDatabase> {
@@ -122,7 +120,14 @@ export function pgliteDatabase(client: PGlite): Database {
 /** How long a new connection to a PostgreSQL server may take before the request needing it fails (503). */
 const connectTimeoutMs = 5_000;
 
-export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
+/**
+ * A PostgreSQL server's pool (`max` connections, 10 by default). `preparedStatements` (PG_PREPARED_STATEMENTS): a
+ * statement sent again runs named (`pg-statements.ts`); without it every statement goes unnamed, drizzle's prepared
+ * queries included, as a pooler in transaction mode needs.
+ */
+export async function openPostgres(
+  url: string, options: { max?: number; preparedStatements?: boolean } = {},
+): Promise<Database> {
   url = withDefaultUser(url);
   const connection = { connectionString: url, connectionTimeoutMillis: connectTimeoutMs, keepAlive: true };
   // Pipelined: statements a transaction sends together (a batch's lock and reads, its last write and COMMIT) go to
@@ -131,10 +136,11 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   // A connection that dies (server restart, terminated backend) fails its statements, and the pool drops it; unheard,
   // its 'error' event would end the process. The pool hears its idle connections; these are the ones in use.
   pool.on('error', () => {});
-  const names = new StatementNames();
+  const names = options.preparedStatements ? new StatementNames() : undefined;
   pool.on('connect', (client) => {
     client.on('error', () => {});
-    names.adopt(client);
+    if (names) names.adopt(client);
+    else unnamed(client);
   });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   // Named apart from the pool's, so an administrator (or a test) can tell it in pg_stat_activity.

@@ -1,12 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
+import { meals } from './schema.ts';
 import { openPostgres, rawRows } from './client.ts';
+import { preparedOn } from './prepared.ts';
+import { createPostgresDatabase } from '../../test/databases.ts';
 import { StatementNames } from './pg-statements.ts';
 
 /**
- * On a PostgreSQL server, a statement the app sends again runs as a named prepared statement, parsed once per
- * connection (`StatementNames`); every answer stays what the unnamed statement answered.
+ * On a PostgreSQL server with PG_PREPARED_STATEMENTS=true, a statement the app sends again runs as a named prepared
+ * statement, parsed once per connection (`StatementNames`); every answer stays what the unnamed statement answered.
+ * Without it (the default), no statement is named, not even drizzle's prepared queries: a pooler in transaction mode
+ * would send a name to a connection that never parsed it.
  */
 
 const url = process.env.TEST_DATABASE_URL!;
@@ -94,14 +99,36 @@ describe('statement names', () => {
   });
 });
 
-it('the app\'s connections to a PostgreSQL server name the statements they send again', async () => {
-  const database = await openPostgres(url, { max: 1 });
-  try {
-    const text = sql`select ${7}::int * 6 as n`;
-    for (let round = 0; round < 3; round++) expect(await rawRows(database.db, text)).toEqual([{ n: 42 }]);
-    const statements = await rawRows(database.db, sql.raw('select name, statement from pg_prepared_statements'));
-    expect(statements).toEqual([{ name: expect.stringMatching(/^hearth_/), statement: 'select $1::int * 6 as n' }]);
-  } finally {
-    await database.close();
+describe('the app\'s connections to a PostgreSQL server', () => {
+  /** Sends a repeated raw statement and a drizzle prepared query (a hot read's) three times each. */
+  async function sendAgain(preparedStatements: boolean) {
+    const created = await createPostgresDatabase(inject('templates'));
+    const database = await openPostgres(created.url, { max: 1, preparedStatements });
+    try {
+      const text = sql`select ${7}::int * 6 as n`;
+      const hot = () => preparedOn(database.db, 'test_meals', (q, name) =>
+        q.select({ id: meals.id }).from(meals).where(eq(meals.familyId, sql.placeholder('familyId'))).prepare(name));
+      for (let round = 0; round < 3; round++) {
+        expect(await rawRows(database.db, text)).toEqual([{ n: 42 }]);
+        expect(await hot().execute({ familyId: '00000000-0000-4000-8000-000000000000' })).toEqual([]);
+      }
+      return await rawRows<{ name: string; statement: string }>(
+        database.db, sql.raw('select name, statement from pg_prepared_statements order by name'),
+      );
+    } finally {
+      await database.close();
+      await created.drop();
+    }
   }
+
+  it('name no statement by default, drizzle\'s prepared queries included', async () => {
+    expect(await sendAgain(false)).toEqual([]);
+  });
+
+  it('with PG_PREPARED_STATEMENTS, name the statements they send again and drizzle\'s prepared queries', async () => {
+    expect(await sendAgain(true)).toEqual([
+      { name: expect.stringMatching(/^hearth_/), statement: 'select $1::int * 6 as n' },
+      { name: 'test_meals', statement: expect.stringContaining('from "meals"') },
+    ]);
+  });
 });

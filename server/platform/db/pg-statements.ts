@@ -11,7 +11,8 @@ const namesLimit = 2000;
 const seenLimit = 5000;
 
 /**
- * Named prepared statements on a PostgreSQL server (issue #17), as the embedded engine's `PreparedStatements`.
+ * Named prepared statements on a PostgreSQL server (issue #17; on with PG_PREPARED_STATEMENTS=true), as the embedded
+ * engine's `PreparedStatements`.
  * Drizzle sends raw SQL unnamed, so the server parses and plans it again on every call: a batch of item adds spent
  * ~2 ms of the server's time so, about a quarter of its CPU per add. A text sent a second time is sent from then on
  * under a name made from it, and each connection parses it once (and plans it once where the statement asks for
@@ -65,4 +66,19 @@ export class StatementNames {
     this.#names.set(text, name);
     return name;
   }
+}
+
+/**
+ * Makes `client` send every statement unnamed, drizzle's prepared queries (`preparedOn`) included: behind a pooler in
+ * transaction mode, a name parsed on one server connection is unknown on the next transaction's.
+ */
+export function unnamed(client: pg.ClientBase): void {
+  const query = client.query.bind(client) as (config: unknown, ...rest: unknown[]) => unknown;
+  client.query = ((config: unknown, ...rest: unknown[]) => {
+    if (typeof config !== 'object' || config === null || !(config as QueryConfig).name || (config as QueryConfig).submit) {
+      return query(config, ...rest);
+    }
+    const { name: _name, ...withoutName } = config as QueryConfig;
+    return query(withoutName, ...rest);
+  }) as typeof client.query;
 }

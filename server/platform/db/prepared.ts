@@ -6,7 +6,8 @@ const built = new WeakMap<Queryable, Map<string, unknown>>();
 /**
  * A hot read's drizzle prepared query, built once per database (issue #17): drizzle otherwise builds its SQL again on
  * every request, and the engine plans it again. `build` must use placeholders (`sql.placeholder`) for every value and
- * prepare under `name`, which PostgreSQL's connections know it by: one name, one query, across the app.
+ * prepare under `name`, which PostgreSQL's connections know it by when PG_PREPARED_STATEMENTS is on (else it is sent
+ * unnamed): one name, one query, across the app.
  */
 export function preparedOn<T>(q: Queryable, name: string, build: (q: Queryable, name: string) => T): T {
   let byName = built.get(q);

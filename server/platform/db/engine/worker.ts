@@ -1,14 +1,14 @@
 /**
  * The embedded engine's thread (started by `PgliteThread`): PGlite runs here and answers the server thread's
  * requests. PGlite's own lock orders them: while a transaction is open, other statements wait for its end. Every
- * statement runs prepared (`pglite-statements.ts`).
+ * statement runs prepared (`statements.ts`).
  */
 import { inspect } from 'node:util';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
-import { storageOptions } from './pglite-durable.ts';
-import { PreparedStatements } from './pglite-statements.ts';
-import type { EngineSource, RemoteError, Reply, Request } from './pglite-thread.ts';
+import { storageOptions } from './durable.ts';
+import { PreparedStatements } from './statements.ts';
+import type { EngineSource, RemoteError, Reply, Request } from './thread.ts';
 
 const port = parentPort!;
 const source = workerData as EngineSource;
@@ -21,8 +21,6 @@ const parsers = Object.fromEntries([
 ].map((type) => [type, asText]));
 
 interface OpenTransaction {
-  /** Settles once BEGIN has run: rejects with its failure. */
-  entered: Promise<void>;
   pending: Set<Promise<unknown>>;
   decide(commit: boolean): void;
   done: Promise<void>;
@@ -47,8 +45,7 @@ const rolledBack = Symbol('rolled back');
 
 /**
  * Opens transaction `id` (`PreparedStatements.transaction`: under PGlite's transaction lock, BEGIN and COMMIT
- * prepared). The server's thread numbers its transactions and sends their first statements without waiting for this
- * one's answer (a round trip less each); they wait here for BEGIN.
+ * prepared), answering once BEGIN has run; the server's thread sends the transaction's statements after that.
  */
 function begin(statements: PreparedStatements, id: number): Promise<null> {
   let decide!: (commit: boolean) => void;
@@ -61,11 +58,9 @@ function begin(statements: PreparedStatements, id: number): Promise<null> {
   });
   // Awaited by `end`; this keeps an early failure from also being reported as unhandled.
   done.catch(() => {});
-  const open: OpenTransaction = { entered: Promise.race([inside, done]), pending: new Set(), decide, done };
-  transactions.set(id, open);
-  return open.entered.then(() => null, (error: unknown) => {
-    transactions.delete(id);
-    throw error;
+  return Promise.race([inside, done]).then(() => {
+    transactions.set(id, { pending: new Set(), decide, done });
+    return null;
   });
 }
 
@@ -90,7 +85,7 @@ async function query(statements: PreparedStatements, request: Extract<Request, {
   }
   const open = transactions.get(request.transaction);
   if (!open) throw new Error(`No open transaction ${request.transaction}`);
-  const running = open.entered.then(() => statements.query(request.sql, request.params, options, true));
+  const running = statements.query(request.sql, request.params, options, true);
   open.pending.add(running);
   try {
     return pick(await running);

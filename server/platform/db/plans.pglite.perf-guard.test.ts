@@ -8,7 +8,8 @@ import { rawRows } from './client.ts';
 /**
  * The embedded engine keeps each statement prepared, and PostgreSQL re-plans a prepared statement on every run while
  * a plan for its values looks cheaper than its generic one. The session lookup, run by every request, must not; nor
- * must an item add batch's statements (`genericPlans`).
+ * must an item add batch's statements (`genericPlans`). A perf guard: a failure after a PGlite upgrade means the
+ * engine plans otherwise now, which costs time (docs/performance.md), not that an answer is wrong.
  */
 
 let t: TestApp;

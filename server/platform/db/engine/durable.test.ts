@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
-import { storageOptions } from './pglite-durable.ts';
+import { storageOptions } from './durable.ts';
 
 /**
  * A durable data folder's commits and checkpoints reach the disk: seen from the system calls Node makes for

@@ -1,12 +1,12 @@
 import { Worker } from 'node:worker_threads';
 import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
-import { ChannelListeners, type Listener } from './channel-listeners.ts';
-import type { EngineStorage } from './pglite-durable.ts';
+import { ChannelListeners, type Listener } from '../channel-listeners.ts';
+import type { EngineStorage } from './durable.ts';
 
 /**
  * The embedded engine on a thread of its own (issue #17): PGlite parses every answer on the thread that calls it,
  * so on the server's thread one long read or a vacuum held up every other request. Here the server's thread only
- * sends statements and reads back rows; `pglite-engine.ts` runs them.
+ * sends statements and reads back rows; `worker.ts` runs them.
  *
  * `PgliteThread` answers the part of PGlite's interface drizzle-orm/pglite uses (`query`, `transaction`), so
  * drizzle's own PGlite driver, migrator included, runs on it unchanged.
@@ -18,7 +18,7 @@ import type { EngineStorage } from './pglite-durable.ts';
  */
 export type PgliteSource = {
   dataDir?: string;
-  /** Whether a data folder's commits wait for the disk (`pglite-durable.ts`); true unless a test says otherwise. */
+  /** Whether a data folder's commits wait for the disk (`durable.ts`); true unless a test says otherwise. */
   fsync?: boolean;
   dump?: Blob;
   /** Called once if the engine's thread stops unasked (a crash): every statement is refused from then on. */
@@ -80,7 +80,7 @@ export class PgliteThread {
       dataDir: source.dataDir, fsync: source.fsync ?? true,
       dump: source.dump ? new Uint8Array(await source.dump.arrayBuffer()) : undefined,
     };
-    const worker = new Worker(new URL('./pglite-engine.ts', import.meta.url), {
+    const worker = new Worker(new URL('./worker.ts', import.meta.url), {
       workerData: engineSource,
       transferList: engineSource.dump ? [engineSource.dump.buffer as ArrayBuffer] : [],
     });
@@ -101,23 +101,17 @@ export class PgliteThread {
     return this.#query(sql, params, options);
   }
 
-  /**
-   * Runs `work` in one transaction; the engine holds every other statement until it ends, as PGlite does. Its
-   * statements go without waiting for BEGIN's answer: the engine runs them after it (a round trip less).
-   */
+  /** Runs `work` in one transaction; the engine holds every other statement until it ends, as PGlite does. */
   async transaction<T>(work: (tx: { query: PgliteThread['query'] }) => Promise<T>): Promise<T> {
     const transaction = this.#nextTransaction++;
-    const begun = this.#call<null>({ op: 'begin', transaction });
-    const began = begun.then(() => true, () => false);
+    await this.#call<null>({ op: 'begin', transaction });
     const tx = { query: <R>(sql: string, params: unknown[] = [], options?: QueryOptions) =>
       this.#query<R>(sql, params, options, transaction) };
     let result: T;
     try {
       result = await work(tx);
-      await begun;
     } catch (error) {
-      // A transaction that never began has nothing to end.
-      if (await began) await this.#call({ op: 'end', transaction, commit: false });
+      await this.#call({ op: 'end', transaction, commit: false });
       throw error;
     }
     await this.#call({ op: 'end', transaction, commit: true });

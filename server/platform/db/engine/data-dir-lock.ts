@@ -1,6 +1,6 @@
 import { mkdir, readFile, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { StartupError } from '../startup.ts';
+import { StartupError } from '../../startup.ts';
 
 /**
  * One process at a time in an embedded database's folder: PGlite's engine has no locking of its own, and a second

@@ -1,6 +1,5 @@
 import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
-import { AnswerBytes, readAnswer, type Notification } from './pglite-answers.ts';
-import { ChannelListeners, type Listener } from './channel-listeners.ts';
+import { ChannelListeners, type Listener } from '../channel-listeners.ts';
 
 /**
  * Named prepared statements for PGlite (issue #17). PGlite's `query` sends every statement unnamed, so its one
@@ -10,8 +9,7 @@ import { ChannelListeners, type Listener } from './channel-listeners.ts';
  * Prepared statements outlive transactions and rollbacks (they belong to the connection, not the transaction), and
  * PostgreSQL re-plans one by itself when a table it reads changes.
  *
- * Answers are read from their bytes (`pglite-answers.ts`), so notifications reach the listeners added here
- * (`listen`), not PGlite's own.
+ * Answers are read by PGlite's own parser; the notifications they carry reach the listeners added here (`listen`).
  */
 
 const { serialize } = protocol;
@@ -34,7 +32,6 @@ export class PreparedStatements {
   /** By SQL text, least recently used first. */
   readonly #statements = new Map<string, Statement>();
   readonly #merged = new WeakMap<NonNullable<QueryOptions['parsers']>, PGlite['parsers']>();
-  readonly #answer = new AnswerBytes();
   readonly #listeners = new ChannelListeners(
     (channel) => this.query(`LISTEN ${quoted(channel)}`, [], {}, false),
     (channel) => this.query(`UNLISTEN ${quoted(channel)}`, [], {}, false),
@@ -43,6 +40,9 @@ export class PreparedStatements {
   constructor(db: PGlite, capacity = defaultCapacity) {
     this.#db = db;
     this.#capacity = capacity;
+    db.onNotification((channel, payload) => {
+      for (const listener of this.#listeners.of(channel)) listener(payload);
+    });
   }
 
   /**
@@ -103,13 +103,13 @@ export class PreparedStatements {
       const serializer = this.#db.serializers[statement.paramTypes[index]!];
       return serializer ? serializer(param) : String(param);
     });
-    await this.#db.execProtocolRawStream(Buffer.concat([
+    const { messages } = await this.#db.execProtocol(Buffer.concat([
       serialize.bind({ statement: statement.name, values }),
       serialize.describe({ type: 'P' }),
       serialize.execute({}),
       serialize.sync(),
-    ]), { syncToFs, onRawData: this.#answer.append });
-    return readAnswer<T>(this.#answer.take(), this.#parsersWith(options.parsers), options.rowMode, this.#notified);
+    ]), { syncToFs });
+    return parse.parseResults(messages, this.#parsersWith(options.parsers), { rowMode: options.rowMode })[0] as Results<T>;
   }
 
   /**
@@ -119,11 +119,6 @@ export class PreparedStatements {
   listen(channel: string, listener: Listener): Promise<() => Promise<void>> {
     return this.#listeners.add(channel, listener);
   }
-
-  readonly #notified = ({ channel, payload }: Notification) => {
-    // After the statement's answer, as PGlite delivers them.
-    for (const listener of this.#listeners.of(channel)) queueMicrotask(() => listener(payload));
-  };
 
   async #prepare(sql: string): Promise<Statement> {
     const messages: Uint8Array[] = [];

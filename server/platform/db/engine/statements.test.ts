@@ -1,88 +1,56 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PGlite } from '@electric-sql/pglite';
-import { PreparedStatements } from './pglite-statements.ts';
+import { describe, expect, it } from 'vitest';
+import { PreparedStatements } from './statements.ts';
+import { pantryEngine } from './testing.ts';
 
-let db: PGlite;
-beforeAll(async () => {
-  db = await PGlite.create();
-  await db.exec('create table pantry (id int primary key, name text not null)');
-});
-afterAll(async () => { await db.close(); });
-
-/** Each test sees only the statements it prepares. */
-beforeEach(async () => { await db.exec('deallocate all'); });
-
-const prepared = async () => (await db.query<{ name: string; statement: string }>(
-  'select name, statement from pg_prepared_statements order by name')).rows;
-
-const select = 'select name from pantry where id = $1';
+const engine = pantryEngine();
+const { prepared } = engine;
 
 describe('prepared statements on PGlite', () => {
-  it('parses a text once under a name, then only binds it with each call\'s values', async () => {
-    const statements = new PreparedStatements(db);
-    await db.exec(`insert into pantry values (1, 'flour'), (2, 'salt')`);
-    const names = [];
-    for (const id of [1, 2, 3]) names.push((await statements.query(select, [id], {}, false)).rows);
-    expect(names).toEqual([[{ name: 'flour' }], [{ name: 'salt' }], []]);
-    expect(await prepared()).toEqual([{ name: expect.stringMatching(/^hearth_\d+$/), statement: select }]);
-    expect(statements.size).toBe(1);
-    await db.exec('delete from pantry');
-  });
-
   it('gives two sets on one PGlite names of their own', async () => {
-    const [first, second] = [new PreparedStatements(db), new PreparedStatements(db)];
+    const [first, second] = [new PreparedStatements(engine.db()), new PreparedStatements(engine.db())];
     expect((await first.query('select 1 as n', [], {}, false)).rows).toEqual([{ n: 1 }]);
     expect((await second.query('select 2 as n', [], {}, false)).rows).toEqual([{ n: 2 }]);
     expect(new Set((await prepared()).map((row) => row.name)).size).toBe(2);
   });
 
   it('sends and answers values of every kind as PGlite\'s own query does', async () => {
-    const statements = new PreparedStatements(db);
+    const statements = new PreparedStatements(engine.db());
     const text = `select $1::timestamptz as at, $2::int as n, $3::text as s, $4::text as nothing, $5::bool as yes,
       $6::jsonb as doc, $7::int[] as ids, $8::numeric as price, $9::date as day`;
     const params = [new Date('2026-11-24T10:30:00Z'), 7, 'it\'s', null, false, { a: [1, 'b'] }, [3, 4], '2.50',
       '2026-11-24'];
     for (const rowMode of ['object', 'array'] as const) {
       expect((await statements.query(text, params, { rowMode }, false)).rows)
-        .toEqual((await db.query(text, params, { rowMode })).rows);
+        .toEqual((await engine.db().query(text, params, { rowMode })).rows);
     }
   });
 
-  it('keeps at most its capacity, closing the least recently used, and prepares an evicted text again', async () => {
-    const statements = new PreparedStatements(db, 2);
-    const [a, b, c] = ['select 1 as n', 'select 2 as n', 'select 3 as n'];
-    for (const text of [a, b, a, c]) await statements.query(text, [], {}, false);
-    expect((await prepared()).map((row) => row.statement).sort()).toEqual([a, c]);
-    expect((await statements.query(b, [], {}, false)).rows).toEqual([{ n: 2 }]);
-    expect((await prepared()).map((row) => row.statement).sort()).toEqual([b, c]);
-  });
-
   it('keeps no refused text, and a text prepared in a rolled-back transaction still runs after it', async () => {
-    const statements = new PreparedStatements(db);
+    const statements = new PreparedStatements(engine.db());
     await expect(statements.query('selec 1', [], {}, false)).rejects.toMatchObject({ code: '42601' });
     expect(statements.size).toBe(0);
     const insert = 'insert into pantry values ($1, $2)';
-    await expect(db.transaction(async () => {
+    await expect(engine.db().transaction(async () => {
       await statements.query(insert, [1, 'yeast'], {}, true);
       throw new Error('changed my mind');
     })).rejects.toThrow('changed my mind');
-    expect((await db.query('select count(*)::int as n from pantry')).rows).toEqual([{ n: 0 }]);
+    expect((await engine.db().query('select count(*)::int as n from pantry')).rows).toEqual([{ n: 0 }]);
     await statements.query(insert, [2, 'sugar'], {}, false);
     await expect(statements.query(insert, [2, 'again'], {}, false)).rejects.toMatchObject({ code: '23505' });
-    expect((await db.query('select name from pantry')).rows).toEqual([{ name: 'sugar' }]);
+    expect((await engine.db().query('select name from pantry')).rows).toEqual([{ name: 'sugar' }]);
     expect(statements.size).toBe(1);
-    await db.exec('delete from pantry');
+    await engine.db().exec('delete from pantry');
   });
 
   it('answers results, long ones too, and refusals as PGlite\'s own query does', async () => {
-    const statements = new PreparedStatements(db);
+    const statements = new PreparedStatements(engine.db());
     const insert = 'insert into pantry select g, \'item \' || g from generate_series(1, $1::int) g';
     expect(await statements.query(insert, [3000], {}, false))
       .toMatchObject({ affectedRows: 3000, command: 'INSERT', rows: [], fields: [] });
     // ~90 kB of rows: more than the answer buffer holds at first.
     for (const rowMode of [undefined, 'array'] as const) {
       const text = 'select id, name, id % 7 = 0 as lucky, null::text as nothing from pantry where id > $1 order by id';
-      const own = await db.query(text, [0], { rowMode });
+      const own = await engine.db().query(text, [0], { rowMode });
       const mine = await statements.query(text, [0], { rowMode }, false);
       expect([mine.rows.length, mine.rows, mine.fields]).toEqual([3000, own.rows, own.fields]);
     }
@@ -100,16 +68,16 @@ describe('prepared statements on PGlite', () => {
       return { message, name, code, severity, detail, constraint, table, schema, routine };
     };
     const [own, mine] = await Promise.all([
-      db.query('insert into pantry values ($1, $2)', [1, 'again']).catch(refusal),
+      engine.db().query('insert into pantry values ($1, $2)', [1, 'again']).catch(refusal),
       statements.query('insert into pantry values ($1, $2)', [1, 'again'], {}, false).catch(refusal),
     ]);
     expect(mine).toEqual(own);
     expect(mine).toMatchObject({ code: '23505', constraint: 'pantry_pkey', detail: 'Key (id)=(1) already exists.' });
-    await db.exec('delete from pantry');
+    await engine.db().exec('delete from pantry');
   });
 
   it('delivers what NOTIFY sends to its listeners once the transaction commits, and stops on unlisten', async () => {
-    const statements = new PreparedStatements(db);
+    const statements = new PreparedStatements(engine.db());
     const heard: string[] = [];
     const also: string[] = [];
     // Both wait for the channel's one LISTEN.
@@ -117,7 +85,7 @@ describe('prepared statements on PGlite', () => {
       statements.listen('pantry "changes"', (payload) => heard.push(payload)),
       statements.listen('pantry "changes"', (payload) => also.push(payload)),
     ]);
-    expect((await db.query('select pg_listening_channels() as c')).rows).toEqual([{ c: 'pantry "changes"' }]);
+    expect((await engine.db().query('select pg_listening_channels() as c')).rows).toEqual([{ c: 'pantry "changes"' }]);
     const notify = 'select pg_notify($1, $2)';
     await statements.transaction(async () => {
       await statements.query(notify, ['pantry "changes"', 'first'], {}, true);
@@ -137,6 +105,6 @@ describe('prepared statements on PGlite', () => {
     await statements.query(notify, ['pantry "changes"', 'third'], {}, false);
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(heard).toEqual(['first', 'second']);
-    expect((await db.query('select pg_listening_channels() as c')).rows).toEqual([]);
+    expect((await engine.db().query('select pg_listening_channels() as c')).rows).toEqual([]);
   });
 });

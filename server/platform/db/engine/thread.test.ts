@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
-import { openPglite, rawRows, type Database, type Db } from './client.ts';
-import { isUniqueViolation } from './tenancy.ts';
-import { templateDump } from '../../test/databases.ts';
+import { openPglite, rawRows, type Database, type Db } from '../client.ts';
+import { isUniqueViolation } from '../tenancy.ts';
+import { templateDump } from '../../../test/databases.ts';
 
 // The embedded engine on its own thread, as the server runs it; only the PGlite project runs this file.
 let database: Database;

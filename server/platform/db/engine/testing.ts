@@ -1,0 +1,21 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
+
+/**
+ * A PGlite on this thread for the test file, with a `pantry` table; each test sees only the statements it prepares.
+ * `db()` is the engine once the file's tests run; `prepared()` its prepared statements now.
+ */
+export function pantryEngine() {
+  let db: PGlite;
+  beforeAll(async () => {
+    db = await PGlite.create();
+    await db.exec('create table pantry (id int primary key, name text not null)');
+  });
+  afterAll(async () => { await db.close(); });
+  beforeEach(async () => { await db.exec('deallocate all'); });
+  return {
+    db: () => db,
+    prepared: async () => (await db.query<{ name: string; statement: string }>(
+      'select name, statement from pg_prepared_statements order by name')).rows,
+  };
+}
