@@ -6,7 +6,8 @@
  * counted, then ROUNDS (default 20) are. Afterwards every list is read back and checked: each add applied once, the
  * adds of one name merged into one item whose quantity is their sum. On one list, each round adds 25 names twice
  * (a new item, then a merge into it); on each family's list, one of 10 names a round (merges from the 11th round).
- * Run: `node scripts/bench/adds.ts` (DATABASE_URL adds a PostgreSQL run).
+ * Run: `node scripts/bench/adds.ts` (DATABASE_URL adds a PostgreSQL run; BENCH_ONLY=<text>: only the runs whose name
+ * contains it).
  */
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
@@ -18,6 +19,8 @@ import { member, onEachEngine, serveApp, summary } from './support/common.ts';
 const warmRounds = Number(process.env.WARM_ROUNDS ?? 10);
 const rounds = Number(process.env.ROUNDS ?? 20);
 const together = 50;
+/** Only the runs whose name contains this text (say "/api/me"). */
+const only = process.env.BENCH_ONLY;
 
 interface Sent { url: string; method: string; headers: Record<string, string>; body?: string }
 interface Answered { ms: number; status: number; body: string }
@@ -103,7 +106,7 @@ async function bench(label: string, database: Database): Promise<void> {
         round: () => family.map((m) => ({ url: `${base}/api/me`, method: 'GET', headers: { authorization: `Bearer ${m.token}` } })),
       },
     ];
-    for (const run of runs) {
+    for (const run of runs.filter((r) => !only || r.name.includes(only))) {
       for (let r = 0; r < warmRounds + rounds; r++) {
         const answers = await worker.send(run.round(r));
         const failed = answers.find((a) => a.status < 200 || a.status >= 300);
@@ -119,7 +122,7 @@ async function bench(label: string, database: Database): Promise<void> {
         || shown.some((item) => items.get(item.name) !== item.quantity);
       if (wrong) throw new Error(`list ${listId}: expected ${JSON.stringify([...items])}, got ${JSON.stringify(shown.map((i) => [i.name, i.quantity]))}`);
     }
-    for (const run of runs) console.log(`${label}: ${run.name}: ${summary(run.samples)}`);
+    for (const run of runs.filter((r) => r.samples.length > 0)) console.log(`${label}: ${run.name}: ${summary(run.samples)}`);
     console.log(`${label}: every list holds each add once, merged by name (${expected.size} lists checked)`);
   } finally {
     await worker.stop();

@@ -58,8 +58,8 @@ export class Realtime {
   }
 
   /**
-   * The SQL expression that publishes `changes` when its statement runs (`Events.recordAll` makes it part of the
-   * statement that records the events); inside a transaction they are delivered only if, and when, that commits.
+   * The SQL expression that publishes `changes` when its statement runs (`Events.record` makes it part of the
+   * statement that records the event); inside a transaction they are delivered only if, and when, that commits.
    * The changes go as few notifications as NOTIFY's payload allows, each a JSON array (a batch of 40 item adds was
    * 40 notifications, each a message between the embedded engine's thread and the server's); one array parameter,
    * so the statement's text is the same whatever the number of changes.

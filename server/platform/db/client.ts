@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -39,6 +39,14 @@ export async function rawRows<T>(q: Queryable, query: SQL): Promise<T[]> {
  */
 export function textArray(values: (string | number | null | undefined)[]): SQL {
   return sql`${sql.param(values.map((v) => (v === null || v === undefined ? null : String(v))))}::text[]`;
+}
+
+/**
+ * Runs `work` in `q`'s transaction when `q` is one (an idempotent create's, which claimed its key there), else in a
+ * transaction of its own: a write nested in a key's transaction costs no savepoint, two statements under its locks.
+ */
+export function withinTransaction<T>(q: Queryable, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return q instanceof PgTransaction ? work(q as Tx) : q.transaction(work);
 }
 
 export type { Listener } from './channel-listeners.ts';
