@@ -8,6 +8,7 @@ import { hashToken } from '../../platform/auth/secrets.ts';
 import { days } from '../../platform/clock.ts';
 import { groceryItems, sessions } from '../../platform/db/schema.ts';
 import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
+import { parseItems, shownFields } from './repository/items.ts';
 import { itemsOf, joinAs, newItem, newList, newMeal, newRecurring } from './test-helpers.ts';
 
 /**
@@ -150,6 +151,34 @@ describe('merged quantities', () => {
     expect(answers.map((a) => a.body.quantity as number).sort((a, b) => a - b))
       .toEqual(Array.from({ length: 30 }, (_, i) => Math.round((i + 1) * 100) / 1000));
     expect((await itemsOf(ada, listId)).map((i) => [i.name, i.quantity])).toEqual([['Flour', 3]]);
+  });
+});
+
+describe('an item\'s shape', () => {
+  it('every field survives the round trip: the add\'s answer, a change\'s, and the list read from shown_json', async () => {
+    const listId = await newList(ada);
+    const recurring = await newRecurring(ada, listId, 'Coffee');
+    const mealId = await newMeal(t, familyId);
+    const added = await add(listId, 'Coffee', {
+      quantity: 1.25, unit: 'kg', category: 'Drinks', recurrence: 'weekly', recurringItemId: recurring.id,
+      addedFromRecipeId: mealId,
+    });
+    expect(added.status).toBe(201);
+    const expected = {
+      id: added.body.id, name: 'Coffee', quantity: 1.25, unit: 'kg', category: 'Drinks', recurrence: 'weekly',
+      position: 0, isPurchased: false, listId, familyId, recurringItemId: recurring.id, addedFromRecipeId: mealId,
+    };
+    expect(added.body).toEqual(expected);
+    const merged = await add(listId, 'coffee', { quantity: 0.5, unit: 'KG' });
+    expect(merged.body).toEqual({ ...expected, quantity: 1.75 });
+    const ticked = await ada.call(api.updateItem, { params: { itemId: added.body.id }, body: { isPurchased: true } });
+    expect(ticked.body).toEqual({ ...expected, quantity: 1.75, isPurchased: true });
+    expect(await itemsOf(ada, listId)).toEqual([{ ...expected, quantity: 1.75, isPurchased: true }]);
+    // The stored array holds exactly the fields `shownFields` names, in its order.
+    const [row] = await t.db.select({ shown: groceryItems.shownJson }).from(groceryItems).where(eq(groceryItems.id, added.body.id));
+    const { position: _, ...shown } = { ...expected, quantity: 1.75, isPurchased: true };
+    expect(parseItems(`[${row!.shown}]`, listId, familyId)).toEqual([shown]);
+    expect((JSON.parse(row!.shown) as unknown[]).length).toBe(shownFields.length);
   });
 });
 

@@ -18,9 +18,9 @@ export interface NewRecipeItem {
 }
 
 /**
- * Puts the ingredients on a list of the caller's family (404 otherwise), inside the caller's transaction, one after
- * another as adds by hand go: one already unpurchased there raises that item's quantity instead (409, nothing added,
- * when the list is full or a quantity would pass its bound). Publishes one live change; returns how many ingredients
+ * Puts the ingredients on a list of the caller's family (404 otherwise), inside the caller's transaction, at the top
+ * in their order, each as an add by hand goes: one already unpurchased there raises that item's quantity instead
+ * (409, nothing added, when the list is full or a quantity would pass its bound). Publishes one live change; returns how many ingredients
  * went on the list.
  */
 export async function addRecipeItemsToList(
@@ -31,7 +31,8 @@ export async function addRecipeItemsToList(
   const n = input.items.length;
   if (n === 0) return 0;
   const now = deps.clock.now();
-  for (const item of input.items) {
+  // Last first: each new item goes on top, so the first ingredient ends up first.
+  for (const item of [...input.items].reverse()) {
     await addToList(tx, list, {
       name: item.name, quantity: item.quantity, unit: item.unit, category: null, recurrence: 'none',
       recurringItemId: null, addedFromRecipeId: input.recipeId,
