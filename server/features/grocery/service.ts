@@ -13,14 +13,13 @@ import { findRecipe } from '../meals/public.ts';
 import { toItem, toList } from './mapper.ts';
 import * as repo from './repository/items.ts';
 import * as lists from './repository/lists.ts';
-import { lockFamilyList, type LockedList } from './repository/lists.ts';
 import { lockRecurringOfList, recurringList } from './repository/recurring.ts';
 
 /**
  * Puts an item on a locked list, or raises the same item's quantity there (`repo.addOrMerge`): 409 when the list is
  * full or the quantity would pass its bound, with nothing changed.
  */
-export async function addToList(tx: Tx, list: LockedList, item: repo.ItemToAdd, at: Date) {
+export async function addToList(tx: Tx, list: lists.LockedList, item: repo.ItemToAdd, at: Date) {
   const added = await repo.addOrMerge(tx, list, item, at);
   if ('refused' in added) throw conflict(added.refused === 'full' ? m.listFull : m.quantityTooLarge);
   return added;
@@ -72,7 +71,7 @@ export class GroceryService {
     const member = requireEditor(caller);
     await this.deps.db.transaction(async (tx) => {
       await lockRecurringOfList(tx, listId, member.familyId);
-      await lockFamilyList(tx, listId, member.familyId);
+      await lists.lockFamilyList(tx, listId, member.familyId);
       await lists.deleteList(tx, listId, member.familyId);
       await this.deps.events.record(tx, {
         familyId: member.familyId, actorId: member.userId, type: 'list_deleted', subjectId: listId, data: { listId },
@@ -115,7 +114,7 @@ export class GroceryService {
     if (body.familyId) requireOwnFamily(member, body.familyId);
     const { familyId } = member;
     return withinTransaction(db, async (tx) => {
-      const list = await lockFamilyList(tx, body.listId, familyId);
+      const list = await lists.lockFamilyList(tx, body.listId, familyId);
       if (body.recurringItemId) {
         const listOfRecurring = await recurringList(tx, body.recurringItemId, familyId);
         if (!listOfRecurring) throw notFound(m.recurringNotFound);
@@ -161,7 +160,7 @@ export class GroceryService {
       const found = await repo.findItem(tx, itemId, member.familyId);
       if (!found) throw notFound(m.itemNotFound);
       // Under the list's lock, so a reorder in progress sees the list whole or without the item, never half.
-      await lockFamilyList(tx, found.listId, member.familyId);
+      await lists.lockFamilyList(tx, found.listId, member.familyId);
       if (!(await repo.deleteItem(tx, itemId, member.familyId))) throw notFound(m.itemNotFound);
       await this.deps.events.record(tx, {
         familyId: member.familyId, actorId: member.userId, type: 'item_deleted', subjectId: found.id,
@@ -175,7 +174,7 @@ export class GroceryService {
   async clearPurchased(caller: Caller, listId: string) {
     const member = requireEditor(caller);
     return this.deps.db.transaction(async (tx) => {
-      await lockFamilyList(tx, listId, member.familyId);
+      await lists.lockFamilyList(tx, listId, member.familyId);
       const removed = await repo.deletePurchased(tx, listId, member.familyId);
       if (removed > 0) {
         await this.deps.events.record(tx, {
@@ -242,7 +241,7 @@ async function wholeOrder(tx: Tx, familyId: string, order: Order): Promise<{ lis
   const first = await repo.findItem(tx, ids[0]!, familyId);
   if (!first) throw notFound(m.itemNotFound);
   const listId = first.listId;
-  await lockFamilyList(tx, listId, familyId);
+  await lists.lockFamilyList(tx, listId, familyId);
   const found = await repo.itemLists(tx, ids, familyId);
   if (found.length !== ids.length) throw notFound(m.itemNotFound);
   if (found.some((f) => f.listId !== listId)) throw invalid(m.reorderMixedLists);
@@ -255,7 +254,7 @@ async function rebasedOrder(tx: Tx, familyId: string, order: Order): Promise<{ l
   const known = await repo.itemLists(tx, order.map((o) => o.id), familyId);
   const listId = known[0]?.listId;
   if (!listId) throw notFound(m.itemNotFound);
-  await lockFamilyList(tx, listId, familyId);
+  await lists.lockFamilyList(tx, listId, familyId);
   const current = await repo.listItems(tx, listId, familyId) ?? [];
   const onList = new Set(current.map((i) => i.id));
   const wanted = [...order].sort((a, b) => a.position - b.position).map((o) => o.id).filter((id) => onList.has(id));
