@@ -133,8 +133,8 @@ const connectTimeoutMs = 5_000;
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
   url = withDefaultUser(url);
   const connection = { connectionString: url, connectionTimeoutMillis: connectTimeoutMs, keepAlive: true };
-  // Pipelined: statements a transaction sends together (a batch's lock and reads, its last write and COMMIT) go to
-  // the server at once, in order, not each after the last one's answer; and pg deprecates sending them otherwise.
+  // Pipelined: statements a transaction sends together go to the server at once, in order, not each after the last
+  // one's answer; and pg deprecates sending them otherwise.
   const pool = new pg.Pool({ ...connection, application_name: 'hearth', max: options.max ?? 10, pipeline: true });
   // A connection that dies (server restart, terminated backend) fails its statements, and the pool drops it; unheard,
   // its 'error' event would end the process. The pool hears its idle connections; these are the ones in use.
