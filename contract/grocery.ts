@@ -36,6 +36,7 @@ export const groceryMessages = {
   unitTooLong: `Unit must be at most ${groceryLimits.unitMax} characters`,
   categoryTooLong: `Category must be at most ${groceryLimits.categoryMax} characters`,
   quantityInvalid: quantityMessages.invalid,
+  quantityTooLarge: `This item is already on the list, and together the quantity would be more than ${quantityLimits.max}.`,
   commentRequired: 'Comment text is required',
   commentTooLong: `Comments must be at most ${groceryLimits.commentMax} characters`,
   reorderEmpty: 'The new order must list at least one item',

@@ -14,6 +14,25 @@ const forbid = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns
 /** `../<other feature>/<file>` where the file is not one of `allowed`. */
 const otherFeatureExcept = (...allowed) => `^\\.\\./(?!\\.\\.)[^/]+/(?!(${allowed.join('|')})\\.tsx?$)`;
 
+/**
+ * The schema files (server/platform/db/schema/<area>.ts) each server feature's code may import tables from: its own.
+ * Family's members are user accounts, and the super admin's console, which owns no table, manages accounts and
+ * families. Calendar still reads a family's name, timezone and member ids directly (not yet through membership.ts).
+ */
+const tablesOf = {
+  accounts: ['accounts'],
+  'ai-planner': ['ai-planner'],
+  calendar: ['calendar', 'family'],
+  dashboard: [],
+  family: ['family', 'accounts'],
+  grocery: ['grocery'],
+  health: [],
+  live: [],
+  locations: ['locations'],
+  meals: ['meals'],
+  superadmin: ['accounts', 'family'],
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', 'data/**', 'server/platform/db/migrations/**'] },
   {
@@ -71,13 +90,34 @@ export default tseslint.config(
     }),
   },
   {
+    // A feature not in `tablesOf` yet: no other feature's internals, and no table from the index of all of them.
     files: ['server/features/**'],
     ignores: ['**/*.test.ts', '**/test-helpers.ts', '**/testing.ts'],
-    rules: forbid({
-      regex: otherFeatureExcept('public', 'membership'),
-      message: "A feature uses another feature only through its public.ts (or family's membership.ts).",
-    }),
+    rules: forbid(
+      {
+        regex: otherFeatureExcept('public', 'membership'),
+        message: "A feature uses another feature only through its public.ts (or family's membership.ts).",
+      },
+      { regex: 'platform/db/schema\\.ts$', message: 'A feature imports its own tables from their schema file.' },
+    ),
   },
+  // Per feature: another feature only through its public.ts, and tables only from its own schema files
+  // (server/platform/db/schema/<area>.ts, not the index that holds every table): another feature's data is read
+  // through that feature's public.ts.
+  ...Object.entries(tablesOf).map(([feature, areas]) => ({
+    files: [`server/features/${feature}/**`],
+    ignores: ['**/*.test.ts', '**/test-helpers.ts', '**/testing.ts'],
+    rules: forbid(
+      {
+        regex: otherFeatureExcept('public', 'membership'),
+        message: "A feature uses another feature only through its public.ts (or family's membership.ts).",
+      },
+      {
+        regex: `platform/db/schema(\\.ts$|/(?!(${[...areas, 'columns'].join('|')})\\.ts$))`,
+        message: `${feature} reads only its own tables (${areas.join(', ') || 'none'}), from their schema file; other features' data through their public.ts.`,
+      },
+    ),
+  })),
   {
     // Tests may also build another feature's data with that feature's fixtures.
     files: ['server/features/**/*.test.ts', 'server/features/**/test-helpers.ts', 'server/features/**/testing.ts'],

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { eventTopics, type EventType } from '@hearth/contract/events';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Clock } from './clock.ts';
-import { textArray, type Queryable } from './db/client.ts';
+import type { Queryable } from './db/client.ts';
 import { familyEvents } from './db/schema.ts';
 import type { Change, Realtime } from './realtime.ts';
 
@@ -30,37 +29,18 @@ export class Events {
     this.realtime = realtime;
   }
 
-  record(q: Queryable, event: FamilyEvent): Promise<void> {
-    return this.recordAll(q, [event]);
-  }
-
-  /**
-   * Records several events, rows and live changes, in one statement whose text is the same whatever their number
-   * (a batch of writes in one transaction). `alongside`: data-modifying CTEs (`name as (insert ...)`) of the
-   * writer's own, run in the same statement, so a batch writes and records in one round trip.
-   */
-  async recordAll(q: Queryable, events: FamilyEvent[], alongside: SQL[] = []): Promise<void> {
-    if (events.length === 0 && alongside.length === 0) return;
-    const changes = events.flatMap(({ familyId, actorId, type, subjectId, data = {} }) => {
-      const listId = typeof data.listId === 'string' ? data.listId : undefined;
-      return eventTopics[type].map((topic): Change => ({
-        familyId, topic, kind: type,
-        ...(listId ? { listId } : {}), ...(subjectId ? { id: subjectId } : {}), ...(actorId ? { byUserId: actorId } : {}),
-      }));
-    });
-    const column = (pick: (event: FamilyEvent) => string | null) => textArray(events.map(pick));
-    // Ids made here, not by the column's gen_random_uuid(): on the embedded engine that costs its one thread ~2.7 us a
-    // row (a bare row ~0.1), and an item add writes one event (issue #17).
-    const recorded = sql`recorded as (
-      insert into ${familyEvents} (id, family_id, actor_id, type, subject_id, data, at)
-      select v.id::uuid, v.family_id::uuid, v.actor_id::uuid, v.type, v.subject_id::uuid, v.data::jsonb,
-        ${this.clock.now().toISOString()}::timestamptz
-      from unnest(${sql.join([
-        column(() => randomUUID()), column((e) => e.familyId), column((e) => e.actorId), column((e) => e.type),
-        column((e) => e.subjectId ?? null), column((e) => JSON.stringify(e.data ?? {})),
-      ], sql`, `)}) as v(id, family_id, actor_id, type, subject_id, data)
-    )`;
-    // Data-modifying CTEs run whether or not the statement reads them: only the live changes need selecting.
-    await q.execute(sql`with ${sql.join([...alongside, recorded], sql`, `)} select ${this.realtime.publishing(changes)}`);
+  /** Records the event: its row and its live changes, in one statement. */
+  async record(q: Queryable, { familyId, actorId, type, subjectId, data = {} }: FamilyEvent): Promise<void> {
+    const listId = typeof data.listId === 'string' ? data.listId : undefined;
+    const changes = eventTopics[type].map((topic): Change => ({
+      familyId, topic, kind: type,
+      ...(listId ? { listId } : {}), ...(subjectId ? { id: subjectId } : {}), ...(actorId ? { byUserId: actorId } : {}),
+    }));
+    // A data-modifying CTE runs whether or not the statement reads it: only the live changes need selecting.
+    await q.execute(sql`with recorded as (
+      insert into ${familyEvents} (family_id, actor_id, type, subject_id, data, at)
+      values (${familyId}::uuid, ${actorId}::uuid, ${type}, ${subjectId ?? null}::uuid, ${JSON.stringify(data)}::jsonb,
+        ${this.clock.now().toISOString()}::timestamptz)
+    ) select ${this.realtime.publishing(changes)}`);
   }
 }

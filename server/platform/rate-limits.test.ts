@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ManualClock, minutes } from './clock.ts';
-import { rawRows, textArray, type Database } from './db/client.ts';
+import { rawRows, type Database } from './db/client.ts';
 import { rateCounts } from './db/schema.ts';
 import { RateLimits } from './rate-limits.ts';
 import { openTestDatabase } from '../test/databases.ts';
@@ -23,9 +23,6 @@ const oks = async (key: string, n: number, max: number) => {
   return verdicts;
 };
 
-/** `keys` as the rows `(i, key)` `takeEach` counts. */
-const sent = (keys: string[]) => sql`select i, key from unnest(${textArray(keys)}) with ordinality as t(key, i)`;
-
 describe('rate limits', () => {
   it('lets `max` requests of a key through in a window that starts with its first request', async () => {
     expect(await oks('a', 4, 3)).toEqual([true, true, true, false]);
@@ -42,25 +39,6 @@ describe('rate limits', () => {
   it('lets exactly `max` of a parallel burst through', async () => {
     const verdicts = await Promise.all(Array.from({ length: 200 }, () => limits.take('burst', perMinute(20))));
     expect(verdicts.filter((v) => v.ok)).toHaveLength(20);
-  });
-
-  it('counts a batch\'s requests per key in their order, within its transaction', async () => {
-    await oks('c', 2, 4);
-    const within = await database.db.transaction((tx) => limits.takeEach(tx, sent(['c', 'd', 'c', 'c', 'd']), 5, perMinute(4)));
-    expect(within).toEqual([true, true, true, false, true]);
-    await expect(database.db.transaction(async (tx) => {
-      await limits.takeEach(tx, sent(['d', 'd']), 2, perMinute(4));
-      throw new Error('rolled back');
-    })).rejects.toThrow('rolled back');
-    expect(await oks('d', 3, 4)).toEqual([true, true, false]);
-  });
-
-  it('counts parallel batches sharing keys exactly, whatever order they name them in', async () => {
-    const batches = Array.from({ length: 20 }, (_, b) => (b % 2 === 0 ? ['x', 'y', 'x'] : ['y', 'x', 'y']));
-    const answers = await Promise.all(batches.map((keys) =>
-      database.db.transaction((tx) => limits.takeEach(tx, sent(keys), keys.length, perMinute(25)))));
-    const passed = (key: string) => answers.flatMap((within, b) => within.filter((ok, i) => ok && batches[b]![i] === key));
-    expect([passed('x').length, passed('y').length]).toEqual([25, 25]);
   });
 
   it('prunes the rows whose window has ended, and only those', async () => {

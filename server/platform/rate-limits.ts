@@ -44,31 +44,6 @@ export class RateLimits {
     await this.db.delete(rateCounts).where(eq(rateCounts.key, key));
   }
 
-  /**
-   * Counts the requests of `sent`, a query of rows `(i, key)` (`i` numbering them from 1), in `q`'s transaction;
-   * answers per request whether it is within `limit`, requests of one key counted in the order of `i`. The rows stay
-   * locked until `q` ends, so concurrent batches of one key wait for each other; a rollback takes the counts back.
-   */
-  async takeEach(q: Queryable, sent: SQL, count: number, limit: Limit): Promise<boolean[]> {
-    const now = this.clock.now();
-    // Keys raised in their order, so two batches sharing keys lock them in the same order and never deadlock.
-    const rows = await rawRows<{ i: number; place: number }>(q, sql`
-      with sent as (${sent}),
-      counted as (
-        insert into ${rateCounts} as c (key, window_ends, n)
-        select key, ${windowEnd(now, limit)}::timestamptz, count(*)::int from sent group by key order by key
-        on conflict (key) do update set ${raised(now)}
-        returning c.key, c.n
-      )
-      select sent.i::int as i,
-        (counted.n - count(*) over (partition by sent.key) + row_number() over (partition by sent.key order by sent.i))::int
-          as place
-      from sent join counted on counted.key = sent.key`);
-    const within = Array.from({ length: count }, () => false);
-    for (const { i, place } of rows) within[i - 1] = place <= limit.max;
-    return within;
-  }
-
   /** Drops rows whose window has ended: a key's next request starts a new one anyway. */
   async prune(): Promise<void> {
     await this.db.delete(rateCounts).where(lte(rateCounts.windowEnds, this.clock.now()));

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { LiveChange } from '@hearth/contract/live';
-import { textArray, type Database } from './db/client.ts';
+import type { Database } from './db/client.ts';
 
 /** What changed, small enough for NOTIFY's 8 kB payload; clients refetch what they show. */
 export type Change = LiveChange;
@@ -58,14 +58,12 @@ export class Realtime {
   }
 
   /**
-   * The SQL expression that publishes `changes` when its statement runs (`Events.recordAll` makes it part of the
-   * statement that records the events); inside a transaction they are delivered only if, and when, that commits.
-   * The changes go as few notifications as NOTIFY's payload allows, each a JSON array (a batch of 40 item adds was
-   * 40 notifications, each a message between the embedded engine's thread and the server's); one array parameter,
-   * so the statement's text is the same whatever the number of changes.
+   * The SQL expression that publishes `changes` when its statement runs (`Events.record` makes it part of the
+   * statement that records the event), as one notification holding a JSON array: an event's few changes, one per
+   * topic, far under NOTIFY's 8,000 bytes. Inside a transaction they are delivered only if, and when, that commits.
    */
   publishing(changes: Change[]): SQL {
-    return sql`(select count(pg_notify(${channel}, p)) from unnest(${textArray(payloadsOf(changes))}) as p)`;
+    return changes.length === 0 ? sql`null` : sql`pg_notify(${channel}, ${JSON.stringify(changes)})`;
   }
 
   /** Listens to one family's changes; returns the function that stops listening. */
@@ -104,64 +102,6 @@ export class Realtime {
   }
 }
 
-/** NOTIFY's payload limit is 8,000 bytes; a little under it. */
-const payloadBytes = 7_900;
-
-/** Changes told together (`entriesOf`) at most: ~40 bytes an id, well inside a payload. */
-const idsPerEntry = 100;
-
-/**
- * A notification's entries: a change as it is, or consecutive changes that differ only in their `id` as one entry
- * with `ids` (a batch's adds: the same family, list, kind and member). On the embedded engine, a 20-add batch's
- * notification cost its thread ~0.28 ms as 20 changes and ~0.11 ms as one entry.
- */
-type Entry = Change | (Omit<Change, 'id'> & { ids: string[] });
-
-function entriesOf(changes: Change[]): Entry[] {
-  const entries: Entry[] = [];
-  let group: { head: string; rest: Omit<Change, 'id'>; ids: string[] } | undefined;
-  const close = () => {
-    if (group) entries.push(group.ids.length === 1 ? { ...group.rest, id: group.ids[0]! } : { ...group.rest, ids: group.ids });
-    group = undefined;
-  };
-  for (const change of changes) {
-    const { id, ...rest } = change;
-    if (id === undefined) {
-      close();
-      entries.push(change);
-      continue;
-    }
-    const head = JSON.stringify(rest);
-    if (group?.head !== head || group.ids.length >= idsPerEntry) {
-      close();
-      group = { head, rest, ids: [] };
-    }
-    group.ids.push(id);
-  }
-  close();
-  return entries;
-}
-
-/** The changes as JSON arrays of entries (`entriesOf`), at most `payloadBytes` each, in order. */
-export function payloadsOf(changes: Change[]): string[] {
-  const payloads: string[] = [];
-  let batch: string[] = [];
-  let bytes = 2;
-  for (const entry of entriesOf(changes)) {
-    const json = JSON.stringify(entry);
-    const size = Buffer.byteLength(json) + 1;
-    if (batch.length > 0 && bytes + size > payloadBytes) {
-      payloads.push(`[${batch.join(',')}]`);
-      batch = [];
-      bytes = 2;
-    }
-    batch.push(json);
-    bytes += size;
-  }
-  if (batch.length > 0) payloads.push(`[${batch.join(',')}]`);
-  return payloads;
-}
-
 /** The changes a notification carries, in order; none for a payload that is not a JSON array (not ours). */
 export function changesIn(payload: string): Change[] {
   let parsed: unknown;
@@ -171,9 +111,5 @@ export function changesIn(payload: string): Change[] {
     return [];
   }
   if (!Array.isArray(parsed)) return [];
-  return (parsed as Entry[]).flatMap((entry) => {
-    if (!('ids' in entry)) return [entry];
-    const { ids, ...rest } = entry;
-    return ids.map((id) => ({ ...rest, id }));
-  });
+  return parsed as Change[];
 }

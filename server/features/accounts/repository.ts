@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
-import { emailTokens, loginCodes, users } from '../../platform/db/schema.ts';
+import { emailTokens, loginCodes, users } from '../../platform/db/schema/accounts.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type TokenPurpose = 'VERIFY_EMAIL' | 'RESET_PASSWORD';

@@ -2,7 +2,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { Clock } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db/client.ts';
-import { aiDailyUsage, aiRecentSuggestions } from '../../platform/db/schema.ts';
+import { aiDailyUsage, aiRecentSuggestions } from '../../platform/db/schema/ai-planner.ts';
 
 /**
  * Counts one request for the family's day when fewer than `limit` are counted, in one statement: concurrent

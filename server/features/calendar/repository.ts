@@ -1,8 +1,9 @@
 import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import { rawRows, type Queryable } from '../../platform/db/client.ts';
 import {
-  calendarEventAttendees, calendarEventExceptions, calendarEvents, calendarFeeds, families, familyMembers, farSpanDays,
-} from '../../platform/db/schema.ts';
+  calendarEventAttendees, calendarEventExceptions, calendarEvents, calendarFeeds, farSpanDays,
+} from '../../platform/db/schema/calendar.ts';
+import { families, familyMembers } from '../../platform/db/schema/family.ts';
 
 export type EventRow = typeof calendarEvents.$inferSelect;
 export type NewEventRow = typeof calendarEvents.$inferInsert;

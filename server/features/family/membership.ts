@@ -3,7 +3,8 @@ import { familyDefaults, familyLimits, familyMessages, memberPalette } from '@he
 import type { PermissionLevel } from '@hearth/contract/permissions';
 import type { Clock } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db/client.ts';
-import { families, familyMembers, invites, users } from '../../platform/db/schema.ts';
+import { users } from '../../platform/db/schema/accounts.ts';
+import { families, familyMembers, invites } from '../../platform/db/schema/family.ts';
 import { conflict } from '../../platform/errors.ts';
 import { renewSubscriptionLink } from '../calendar/public.ts';
 

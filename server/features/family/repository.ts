@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { PermissionLevel } from '@hearth/contract/permissions';
 import type { Queryable } from '../../platform/db/client.ts';
-import { families, familyMembers, invites, users } from '../../platform/db/schema.ts';
+import { users } from '../../platform/db/schema/accounts.ts';
+import { families, familyMembers, invites } from '../../platform/db/schema/family.ts';
 
 export type MemberRow = typeof familyMembers.$inferSelect;
 export type InviteRow = typeof invites.$inferSelect;

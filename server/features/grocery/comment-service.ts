@@ -4,13 +4,13 @@ import { groceryLimits, groceryMessages as m, type addComment } from '@hearth/co
 import { requireEditor, requireFamily, requireOwnFamily, type FamilyCaller } from '../../platform/auth/family-access.ts';
 import type { Caller } from '../../platform/auth/sessions.ts';
 import type { Queryable } from '../../platform/db/client.ts';
-import { groceryLists } from '../../platform/db/schema.ts';
+import { groceryLists } from '../../platform/db/schema/grocery.ts';
 import { requireInFamily } from '../../platform/db/tenancy.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
-import { lockFamilyList } from './positions.ts';
 import { toReply, toThreads } from './mapper.ts';
-import * as repo from './repository.ts';
+import * as repo from './repository/comments.ts';
+import { lockFamilyList } from './repository/lists.ts';
 
 /** The discussion thread of a list: comments, one level of replies, archiving. */
 export class CommentService {

@@ -60,7 +60,7 @@ describe('creates with an Idempotency-Key', () => {
     expect(items.flat().map((i) => [i.name, i.quantity])).toEqual([['Milk', 1]]);
   });
 
-  it('refuses (422) a key sent again with another request, on the batched item add and on creates', async () => {
+  it('refuses (422) a key sent again with another request, on item adds and on other creates', async () => {
     const listId = await newList(ada);
     const key = crypto.randomUUID();
     const refused = { code: 'UNPROCESSABLE', message: idempotencyKeyReused };

@@ -1,5 +1,8 @@
 import type { GroceryComment, GroceryItem, GroceryList, GroceryReply, RecurringItem } from '@hearth/contract/grocery';
-import type { CommentRow, ListRow, RecurringRow, ShownItem } from './repository.ts';
+import type { CommentRow } from './repository/comments.ts';
+import type { ShownItem } from './repository/items.ts';
+import type { ListRow } from './repository/lists.ts';
+import type { RecurringRow } from './repository/recurring.ts';
 
 export function toList(row: Pick<ListRow, 'id' | 'title' | 'familyId'>): GroceryList {
   return { id: row.id, title: row.title, familyId: row.familyId };

@@ -1,7 +1,8 @@
 import type { Queryable, Tx } from '../../platform/db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { addOrMerge, lockFamilyList } from './positions.ts';
-import * as repo from './repository.ts';
+import * as lists from './repository/lists.ts';
+import { latestComments as latest } from './repository/comments.ts';
+import { addToList } from './service.ts';
 
 /**
  * The grocery feature's public API for other features (meals, calendar, AI planner, newsfeed).
@@ -17,22 +18,26 @@ export interface NewRecipeItem {
 }
 
 /**
- * Puts the ingredients on a list of the caller's family (404 otherwise), inside the caller's transaction; one
- * already unpurchased there raises that item's quantity instead. Publishes one live change; returns how many
- * ingredients went on the list.
+ * Puts the ingredients on a list of the caller's family (404 otherwise), inside the caller's transaction, at the top
+ * in their order, each as an add by hand goes: one already unpurchased there raises that item's quantity instead
+ * (409, nothing added, when the list is full or a quantity would pass its bound). Publishes one live change; returns how many ingredients
+ * went on the list.
  */
 export async function addRecipeItemsToList(
   tx: Tx, deps: Deps,
   input: { familyId: string; userId: string; listId: string; recipeId: string; items: NewRecipeItem[] },
 ): Promise<number> {
-  const list = await lockFamilyList(tx, input.listId, input.familyId);
+  const list = await lists.lockFamilyList(tx, input.listId, input.familyId);
   const n = input.items.length;
   if (n === 0) return 0;
   const now = deps.clock.now();
-  await addOrMerge(tx, list, input.items.map((item) => ({
-    listId: input.listId, familyId: input.familyId, name: item.name, quantity: item.quantity, unit: item.unit,
-    position: 0, addedFromRecipeId: input.recipeId, createdAt: now, updatedAt: now,
-  })), now);
+  // Last first: each new item goes on top, so the first ingredient ends up first.
+  for (const item of [...input.items].reverse()) {
+    await addToList(tx, list, {
+      name: item.name, quantity: item.quantity, unit: item.unit, category: null, recurrence: 'none',
+      recurringItemId: null, addedFromRecipeId: input.recipeId,
+    }, now);
+  }
   await deps.events.record(tx, {
     familyId: input.familyId, actorId: input.userId, type: 'recipe_items_added', subjectId: input.recipeId,
     data: { listId: input.listId, count: n },
@@ -45,7 +50,15 @@ export async function addRecipeItemsToList(
  * clears those items' link, and writers of a list's items lock the list first.
  */
 export function lockListsOfRecipe(tx: Tx, familyId: string, recipeId: string): Promise<void> {
-  return repo.lockListsLinkedTo(tx, { recipeId }, familyId);
+  return lists.lockListsLinkedTo(tx, { recipeId }, familyId);
+}
+
+/**
+ * How many of the given list ids are the family's lists, each kept from deletion until the caller's transaction
+ * ends (key-share locks).
+ */
+export function countFamilyLists(q: Queryable, familyId: string, listIds: string[]): Promise<number> {
+  return lists.countFamilyLists(q, familyId, listIds);
 }
 
 export interface ListSummary {
@@ -59,7 +72,7 @@ export interface ListSummary {
 
 /** The family's lists in their usual order, with counts of items to buy, in one grouped query. */
 export function listSummaries(q: Queryable, familyId: string, since: Date): Promise<ListSummary[]> {
-  return repo.listSummaries(q, familyId, since);
+  return lists.listSummaries(q, familyId, since);
 }
 
 export interface RecentComment {
@@ -74,5 +87,5 @@ export interface RecentComment {
 
 /** The family's latest `limit` active comments, replies included, newest first, in one query. */
 export function latestComments(q: Queryable, familyId: string, limit: number): Promise<RecentComment[]> {
-  return repo.latestComments(q, familyId, limit);
+  return latest(q, familyId, limit);
 }

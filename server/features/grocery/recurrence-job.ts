@@ -1,8 +1,10 @@
 import { recurrenceOf } from '@hearth/contract/grocery';
 import type { Deps } from '../../platform/deps.ts';
-import * as repo from './repository.ts';
-import { nextDueAt } from '../../platform/recurrence.ts';
-import { hasRoom, insertAtTop, lockFamilyList } from './positions.ts';
+import { defaultTimezone, nextDueAt } from '../../platform/recurrence.ts';
+import { familyTimezone } from '../family/membership.ts';
+import { addOrMerge, hasOpenItemOf } from './repository/items.ts';
+import { lockFamilyList } from './repository/lists.ts';
+import { claimDue, updateRecurring } from './repository/recurring.ts';
 
 /** Due rows handled per transaction, so one run never holds many locks for long. */
 export const recurrenceBatch = 100;
@@ -17,28 +19,27 @@ export async function runRecurrence(deps: Pick<Deps, 'db' | 'clock' | 'events'>)
   for (;;) {
     const batch = await deps.db.transaction(async (tx) => {
       const now = deps.clock.now();
-      const due = await repo.claimDue(tx, now, recurrenceBatch);
+      const due = await claimDue(tx, now, recurrenceBatch);
+      const timezones = new Map<string, string>();
       let n = 0;
-      for (const { item, timezone } of due) {
-        await repo.updateRecurring(tx, item.id, item.familyId, {
+      for (const item of due) {
+        let timezone = timezones.get(item.familyId);
+        if (!timezone) timezones.set(item.familyId, (timezone = (await familyTimezone(tx, item.familyId)) ?? defaultTimezone));
+        await updateRecurring(tx, item.id, item.familyId, {
           nextDueAt: nextDueAt(item.createdAt, item.frequency, timezone, now),
         });
         const list = await lockFamilyList(tx, item.listId, item.familyId);
-        if (await repo.hasOpenItemOf(tx, item.id, item.listId)) continue;
-        const { matches: [match], state } = await repo.openMatches(tx, list, [{ name: item.name, unit: item.unit }]);
-        // The same thing already waiting on the list (added by hand or from a recipe) is not bought twice.
-        if (match?.id) continue;
-        // A full list skips this return rather than failing the batch; the next period tries again.
-        if (!hasRoom(state, 1)) continue;
-        const [row] = await insertAtTop(tx, item.listId, item.familyId, state, [{
-          listId: item.listId, familyId: item.familyId, name: item.name, quantity: item.quantity, unit: item.unit,
-          recurrence: recurrenceOf(item.frequency), recurringItemId: item.id, position: 0,
-          createdAt: now, updatedAt: now,
-        }]);
-        if (!row) throw new Error('item insert returned nothing');
+        if (await hasOpenItemOf(tx, item.id, item.listId)) continue;
+        // The same thing already waiting on the list (added by hand or from a recipe) is not bought twice, and a full
+        // list skips this return rather than failing the batch: the next period tries again.
+        const returned = await addOrMerge(tx, list, {
+          name: item.name, quantity: item.quantity, unit: item.unit, category: null,
+          recurrence: recurrenceOf(item.frequency), recurringItemId: item.id, addedFromRecipeId: null,
+        }, now, { merge: false });
+        if ('refused' in returned) continue;
         n++;
         await deps.events.record(tx, {
-          familyId: item.familyId, actorId: null, type: 'recurring_item_returned', subjectId: row.id,
+          familyId: item.familyId, actorId: null, type: 'recurring_item_returned', subjectId: returned.item.id,
           data: { listId: item.listId, recurringItemId: item.id },
         });
       }

@@ -4,12 +4,15 @@ import { groceryLimits, groceryMessages as m, type createRecurringItem } from '@
 import { requireEditor, requireFamily, requireOwnFamily, type FamilyCaller } from '../../platform/auth/family-access.ts';
 import type { Caller } from '../../platform/auth/sessions.ts';
 import type { Queryable } from '../../platform/db/client.ts';
-import { groceryLists } from '../../platform/db/schema.ts';
+import { groceryLists } from '../../platform/db/schema/grocery.ts';
 import { lockFamilyRow, requireInFamily } from '../../platform/db/tenancy.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { toRecurring } from './mapper.ts';
-import * as repo from './repository.ts';
+import { familyTimezone } from '../family/membership.ts';
+import { lockListsLinkedTo } from './repository/lists.ts';
+import { stopRecurrence } from './repository/items.ts';
+import * as repo from './repository/recurring.ts';
 import { defaultTimezone, nextDueAt } from '../../platform/recurrence.ts';
 
 type RecurringBody = BodyOf<typeof createRecurringItem>;
@@ -25,7 +28,7 @@ export class RecurringService {
   }
 
   private async timezone(q: Queryable, familyId: string): Promise<string> {
-    return (await repo.familyTimezone(q, familyId)) ?? defaultTimezone;
+    return (await familyTimezone(q, familyId)) ?? defaultTimezone;
   }
 
   async list(caller: Caller, familyId: string) {
@@ -84,8 +87,8 @@ export class RecurringService {
     const member = requireEditor(caller);
     await this.deps.db.transaction(async (tx) => {
       if (!(await repo.lockRecurring(tx, id, member.familyId))) throw notFound(m.recurringNotFound);
-      await repo.lockListsLinkedTo(tx, { recurringItemId: id }, member.familyId);
-      const touched = await repo.stopRecurrence(tx, id, member.familyId, this.deps.clock.now());
+      await lockListsLinkedTo(tx, { recurringItemId: id }, member.familyId);
+      const touched = await stopRecurrence(tx, id, member.familyId, this.deps.clock.now());
       await repo.deleteRecurring(tx, id, member.familyId);
       await this.record(tx, member, 'recurring_item_deleted', id);
       for (const listId of new Set(touched.map((t) => t.listId))) {

@@ -1,10 +1,10 @@
 import * as api from '@hearth/contract/grocery';
 import type { Deps } from '../../platform/deps.ts';
-import { route, routeCheckingSession, type App } from '../../platform/http/route.ts';
+import { route, type App } from '../../platform/http/route.ts';
 import { CommentService } from './comment-service.ts';
 import { listWrite } from './public.ts';
 import { RecurringService } from './recurring-service.ts';
-import { listsWithSession } from './repository.ts';
+import { listsWithSession } from './repository/lists.ts';
 import { GroceryService } from './service.ts';
 
 export function groceryRoutes(app: App, deps: Deps): void {
@@ -15,7 +15,8 @@ export function groceryRoutes(app: App, deps: Deps): void {
   route(app, deps, api.deleteList, ({ params, caller }) => grocery.deleteList(caller, params.listId));
   route(app, deps, api.getItems, async ({ params, caller, read }) => grocery.items(caller, params.listId, read),
     { readWithSession: grocery.itemsRead, reusesAnswers: true });
-  routeCheckingSession(app, deps, api.addItem, ({ body, token, key }) => grocery.addItem(token, body, key));
+  route(app, deps, api.addItem, ({ body, caller, db }) => grocery.addItem(caller, body, db),
+    { queueBy: ({ body }) => listWrite(body.listId) });
   route(app, deps, api.updateItem, ({ params, body, caller }) => grocery.updateItem(caller, params.itemId, body));
   route(app, deps, api.deleteItem, ({ params, caller }) => grocery.deleteItem(caller, params.itemId));
   route(app, deps, api.reorderItems, ({ body, query, caller }) => grocery.reorder(caller, body, query.rebase ?? false));

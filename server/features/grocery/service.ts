@@ -4,17 +4,26 @@ import {
 } from '@hearth/contract/grocery';
 import { requireEditor, requireFamily, requireOwnFamily } from '../../platform/auth/family-access.ts';
 import type { Caller } from '../../platform/auth/sessions.ts';
-import type { Queryable, Tx } from '../../platform/db/client.ts';
+import { withinTransaction, type Queryable, type Tx } from '../../platform/db/client.ts';
 import { lockFamilyRow } from '../../platform/db/tenancy.ts';
 import type { Deps } from '../../platform/deps.ts';
-import type { SentKey } from '../../platform/idempotency.ts';
-import { writingCaller } from '../../platform/http/route.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { VersionMemo } from '../../platform/version-memo.ts';
+import { findRecipe } from '../meals/public.ts';
 import { toItem, toList } from './mapper.ts';
-import { ItemAdds } from './item-adds.ts';
-import { lockFamilyList } from './positions.ts';
-import * as repo from './repository.ts';
+import * as repo from './repository/items.ts';
+import * as lists from './repository/lists.ts';
+import { lockRecurringOfList, recurringList } from './repository/recurring.ts';
+
+/**
+ * Puts an item on a locked list, or raises the same item's quantity there (`repo.addOrMerge`): 409 when the list is
+ * full or the quantity would pass its bound, with nothing changed.
+ */
+export async function addToList(tx: Tx, list: lists.LockedList, item: repo.ItemToAdd, at: Date) {
+  const added = await repo.addOrMerge(tx, list, item, at);
+  if ('refused' in added) throw conflict(added.refused === 'full' ? m.listFull : m.quantityTooLarge);
+  return added;
+}
 
 /** A list's order as sent: item ids with their 0-based places. */
 type Order = { id: string; position: number }[];
@@ -25,23 +34,21 @@ const shownItemsChars = 4_000_000;
 export class GroceryService {
   private readonly deps: Deps;
   private readonly shownItems = new VersionMemo<GroceryItem[]>(shownItemsChars);
-  private readonly adds: ItemAdds;
   /** A list's items, read in the session lookup: not read at all while the list is at the version held here. */
   readonly itemsRead = repo.itemsWithSession((listId) => this.shownItems.version(listId));
   constructor(deps: Deps) {
     this.deps = deps;
-    this.adds = new ItemAdds(deps);
   }
 
   private get now() {
     return this.deps.clock.now();
   }
 
-  /** `listsJson`: `repo.listsWithSession`, read for the caller. */
+  /** `listsJson`: `lists.listsWithSession`, read for the caller. */
   lists(caller: Caller, familyId: string, listsJson: unknown) {
     const member = requireFamily(caller);
     requireOwnFamily(member, familyId);
-    return repo.parseLists(String(listsJson)).map(toList);
+    return lists.parseLists(String(listsJson)).map(toList);
   }
 
   async createList(caller: Caller, body: BodyOf<typeof createList>, db: Queryable = this.deps.db) {
@@ -49,8 +56,8 @@ export class GroceryService {
     requireOwnFamily(member, body.familyId);
     return db.transaction(async (tx) => {
       await lockFamilyRow(tx, member.familyId);
-      if ((await repo.countLists(tx, member.familyId)) >= groceryLimits.listsPerFamily) throw conflict(m.tooManyLists);
-      const list = await repo.insertList(tx, { familyId: member.familyId, title: body.title, createdAt: this.now });
+      if ((await lists.countLists(tx, member.familyId)) >= groceryLimits.listsPerFamily) throw conflict(m.tooManyLists);
+      const list = await lists.insertList(tx, { familyId: member.familyId, title: body.title, createdAt: this.now });
       await this.deps.events.record(tx, {
         familyId: member.familyId, actorId: member.userId, type: 'create_list', subjectId: list.id,
         data: { listId: list.id },
@@ -63,9 +70,9 @@ export class GroceryService {
   async deleteList(caller: Caller, listId: string) {
     const member = requireEditor(caller);
     await this.deps.db.transaction(async (tx) => {
-      await repo.lockRecurringOfList(tx, listId, member.familyId);
-      await lockFamilyList(tx, listId, member.familyId);
-      await repo.deleteList(tx, listId, member.familyId);
+      await lockRecurringOfList(tx, listId, member.familyId);
+      await lists.lockFamilyList(tx, listId, member.familyId);
+      await lists.deleteList(tx, listId, member.familyId);
       await this.deps.events.record(tx, {
         familyId: member.familyId, actorId: member.userId, type: 'list_deleted', subjectId: listId, data: { listId },
       });
@@ -99,27 +106,41 @@ export class GroceryService {
   }
 
   /**
-   * Adds at the top, or raises the quantity of the same item already unpurchased on the list; written with the
-   * other adds to the list that arrive meanwhile (`ItemAdds`), which check the caller of `token` and claim `key`.
+   * Adds at the top, or raises the quantity of the same item already unpurchased on the list (`addToList`), in
+   * `db`'s transaction when it is one (the Idempotency-Key's).
    */
-  async addItem(token: string, body: BodyOf<typeof addItem>, key: SentKey | null) {
-    return this.adds.add({ token, familyId: body.familyId ?? await this.familyOf(token), body, key });
-  }
-
-  /**
-   * The family of an add that names none: its caller's, read first (a rare call: the web app names it). A caller
-   * without one is refused here as the add's batch would refuse them.
-   */
-  private async familyOf(token: string): Promise<string> {
-    const caller = await this.deps.sessions.resolve(token);
-    return caller?.familyId ?? requireFamily(await writingCaller(this.deps, caller)).familyId;
+  async addItem(caller: Caller, body: BodyOf<typeof addItem>, db: Queryable = this.deps.db) {
+    const member = requireEditor(caller);
+    if (body.familyId) requireOwnFamily(member, body.familyId);
+    const { familyId } = member;
+    return withinTransaction(db, async (tx) => {
+      const list = await lists.lockFamilyList(tx, body.listId, familyId);
+      if (body.recurringItemId) {
+        const listOfRecurring = await recurringList(tx, body.recurringItemId, familyId);
+        if (!listOfRecurring) throw notFound(m.recurringNotFound);
+        if (listOfRecurring !== body.listId) throw invalid(m.recurringOtherList);
+      }
+      if (body.addedFromRecipeId && !(await findRecipe(tx, familyId, body.addedFromRecipeId))) {
+        throw notFound(m.recipeNotFound);
+      }
+      const added = await addToList(tx, list, {
+        name: body.name, quantity: body.quantity ?? null, unit: body.unit ?? null, category: body.category ?? null,
+        recurrence: body.recurrence ?? 'none', recurringItemId: body.recurringItemId ?? null,
+        addedFromRecipeId: body.addedFromRecipeId ?? null,
+      }, this.now);
+      await this.deps.events.record(tx, {
+        familyId, actorId: member.userId, type: 'add_grocery_item', subjectId: added.item.id,
+        data: added.merged ? { listId: list.id, merged: true } : { listId: list.id },
+      });
+      return toItem(added.item, added.place);
+    });
   }
 
   /** Changes the fields sent; the position is left alone (only reorder moves items, so a stale copy cannot undo one). */
   async updateItem(caller: Caller, itemId: string, body: BodyOf<typeof updateItem>) {
     const member = requireEditor(caller);
     return this.deps.db.transaction(async (tx) => {
-      if (!(await repo.lockItemList(tx, itemId, member.familyId))) throw notFound(m.itemNotFound);
+      if (!(await lists.lockItemList(tx, itemId, member.familyId))) throw notFound(m.itemNotFound);
       const row = await repo.updateItem(tx, itemId, member.familyId, {
         name: body.name, quantity: body.quantity, unit: body.unit, category: body.category,
         recurrence: body.recurrence, isPurchased: body.isPurchased, updatedAt: this.now,
@@ -139,7 +160,7 @@ export class GroceryService {
       const found = await repo.findItem(tx, itemId, member.familyId);
       if (!found) throw notFound(m.itemNotFound);
       // Under the list's lock, so a reorder in progress sees the list whole or without the item, never half.
-      await lockFamilyList(tx, found.listId, member.familyId);
+      await lists.lockFamilyList(tx, found.listId, member.familyId);
       if (!(await repo.deleteItem(tx, itemId, member.familyId))) throw notFound(m.itemNotFound);
       await this.deps.events.record(tx, {
         familyId: member.familyId, actorId: member.userId, type: 'item_deleted', subjectId: found.id,
@@ -153,7 +174,7 @@ export class GroceryService {
   async clearPurchased(caller: Caller, listId: string) {
     const member = requireEditor(caller);
     return this.deps.db.transaction(async (tx) => {
-      await lockFamilyList(tx, listId, member.familyId);
+      await lists.lockFamilyList(tx, listId, member.familyId);
       const removed = await repo.deletePurchased(tx, listId, member.familyId);
       if (removed > 0) {
         await this.deps.events.record(tx, {
@@ -220,7 +241,7 @@ async function wholeOrder(tx: Tx, familyId: string, order: Order): Promise<{ lis
   const first = await repo.findItem(tx, ids[0]!, familyId);
   if (!first) throw notFound(m.itemNotFound);
   const listId = first.listId;
-  await lockFamilyList(tx, listId, familyId);
+  await lists.lockFamilyList(tx, listId, familyId);
   const found = await repo.itemLists(tx, ids, familyId);
   if (found.length !== ids.length) throw notFound(m.itemNotFound);
   if (found.some((f) => f.listId !== listId)) throw invalid(m.reorderMixedLists);
@@ -233,7 +254,7 @@ async function rebasedOrder(tx: Tx, familyId: string, order: Order): Promise<{ l
   const known = await repo.itemLists(tx, order.map((o) => o.id), familyId);
   const listId = known[0]?.listId;
   if (!listId) throw notFound(m.itemNotFound);
-  await lockFamilyList(tx, listId, familyId);
+  await lists.lockFamilyList(tx, listId, familyId);
   const current = await repo.listItems(tx, listId, familyId) ?? [];
   const onList = new Set(current.map((i) => i.id));
   const wanted = [...order].sort((a, b) => a.position - b.position).map((o) => o.id).filter((id) => onList.has(id));

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as accounts from '@hearth/contract/accounts';
 import { SessionLookups } from '../../platform/auth/sessions.ts';
 import { createTestApp, signUp, statementsOf, type SignedInUser, type TestApp } from '../../test/harness.ts';
-import { itemsWithSession, listsWithSession, parseItems, parseLists, parseVersionedItems } from './repository.ts';
+import { itemsWithSession, parseItems, parseVersionedItems } from './repository/items.ts';
+import { listsWithSession, parseLists } from './repository/lists.ts';
 import { joinAs, newItem, newList } from './test-helpers.ts';
 
 /**

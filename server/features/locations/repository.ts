@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
-import { locationNotes, locations, locationTags, tags } from '../../platform/db/schema.ts';
+import { locationNotes, locations, locationTags, tags } from '../../platform/db/schema/locations.ts';
 
 export type LocationRow = typeof locations.$inferSelect;
 export type TagRow = typeof tags.$inferSelect;
@@ -111,12 +111,6 @@ export async function insertTag(
   q: Queryable, values: { familyId: string; name: string; createdAt: Date },
 ): Promise<TagRow | undefined> {
   const [row] = await q.insert(tags).values(values).onConflictDoNothing().returning();
-  return row;
-}
-
-export async function findTagByName(q: Queryable, familyId: string, name: string): Promise<TagRow | undefined> {
-  const [row] = await q.select().from(tags)
-    .where(and(eq(tags.familyId, familyId), sql`lower(${tags.name}) = lower(${name})`)).limit(1);
   return row;
 }
 

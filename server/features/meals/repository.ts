@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
 import { preparedOn } from '../../platform/db/prepared.ts';
-import { groceryLists, mealIngredients, meals } from '../../platform/db/schema.ts';
+import { mealIngredients, meals } from '../../platform/db/schema/meals.ts';
 
 export type MealRow = typeof meals.$inferSelect;
 export type IngredientRow = typeof mealIngredients.$inferSelect;
@@ -78,16 +78,4 @@ export async function replaceIngredients(
     .where(and(eq(mealIngredients.mealId, mealId), inArray(mealIngredients.mealId, mealsOfFamily(q, familyId))));
   if (ingredients.length === 0) return;
   await q.insert(mealIngredients).values(ingredients.map((ingredient, position) => ({ ...ingredient, mealId, position })));
-}
-
-/**
- * How many of the given list ids are the family's lists. Key-share locks keep them from
- * being deleted before the transaction that references them commits.
- */
-export async function countFamilyLists(q: Queryable, familyId: string, listIds: string[]): Promise<number> {
-  if (listIds.length === 0) return 0;
-  const rows = await q.select({ id: groceryLists.id }).from(groceryLists)
-    .where(and(inArray(groceryLists.id, listIds), eq(groceryLists.familyId, familyId)))
-    .for('key share');
-  return rows.length;
 }

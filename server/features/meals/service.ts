@@ -6,7 +6,7 @@ import type { Caller } from '../../platform/auth/sessions.ts';
 import type { Queryable, Tx } from '../../platform/db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { notFound } from '../../platform/errors.ts';
-import { addRecipeItemsToList, lockListsOfRecipe } from '../grocery/public.ts';
+import { addRecipeItemsToList, countFamilyLists, lockListsOfRecipe } from '../grocery/public.ts';
 import { requireRoomForMeal } from './bounds.ts';
 import { toMeal } from './mapper.ts';
 import * as repo from './repository.ts';
@@ -133,7 +133,7 @@ export class MealService {
       name: i.name, quantity: i.quantity ?? null, unit: i.unit || null, groceryListId: i.groceryListId ?? null,
     }));
     const listIds = [...new Set(ingredients.flatMap((i) => (i.groceryListId ? [i.groceryListId] : [])))];
-    if ((await repo.countFamilyLists(tx, familyId, listIds)) !== listIds.length) {
+    if ((await countFamilyLists(tx, familyId, listIds)) !== listIds.length) {
       throw notFound(mealMessages.groceryListNotFound);
     }
     return ingredients;

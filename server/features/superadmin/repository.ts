@@ -1,6 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
-import { families, familyMembers, users } from '../../platform/db/schema.ts';
+import { users } from '../../platform/db/schema/accounts.ts';
+import { families, familyMembers } from '../../platform/db/schema/family.ts';
 
 export type UserRow = typeof users.$inferSelect;
 

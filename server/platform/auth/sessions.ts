@@ -2,7 +2,7 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PermissionLevel } from '@hearth/contract/permissions';
 import type { Clock } from '../clock.ts';
 import { days, hours } from '../clock.ts';
-import { Batches, type Outcome } from '../batches.ts';
+import { LookupBatches } from './lookup-batches.ts';
 import { rawRows, textArray, type Queryable } from '../db/client.ts';
 import { familyMembers, sessions, users } from '../db/schema.ts';
 import { hashToken, newToken } from './secrets.ts';
@@ -82,13 +82,6 @@ function callerOf(row: SessionRow): Caller | null {
 /** Whether a session's expiry slides now: once an hour at most, so a read rarely writes. */
 const slidesNow = (row: SessionRow, now: Date) => row.expiresAt.getTime() - now.getTime() < sessionLifetime - extendAfter;
 
-/** The update sliding the expiry of sessions, as `extended_sessions`, a data-modifying CTE (a batch's final write). */
-function extending(sessionIds: string[], now: Date): SQL {
-  return sql`extended_sessions as (
-    update ${sessions} set expires_at = ${new Date(now.getTime() + sessionLifetime).toISOString()}::timestamptz
-    where id = any(${textArray(sessionIds)}::uuid[]))`;
-}
-
 /** One request's lookup: its token's hash, the route's hot read if any and the params that read names. */
 interface Lookup {
   hash: string;
@@ -98,7 +91,7 @@ interface Lookup {
 
 /**
  * Session lookups, run together: the lookups that arrive while one runs are answered by the next statement, one for
- * all of them (`Batches`; one batch per hot read, whose expression runs for each caller in the same statement; two
+ * all of them (`LookupBatches`; one batch per hot read, whose expression runs for each caller in the same statement; two
  * statements of a read at a time, so a PostgreSQL server reads long lists on two connections). Read afresh for every
  * request (nothing is cached), but a burst of 50 requests costs the database a few statements instead of 50: on the
  * embedded engine, whose one thread runs every statement, a statement's own cost was most of an item add's, and most
@@ -107,34 +100,14 @@ interface Lookup {
 export class SessionLookups {
   private readonly db: Queryable;
   private readonly clock: Clock;
-  // Batched by read (its name is the key), so a batch's first lookup names the read of all of them.
-  private readonly batches = new Batches<Lookup, { row: SessionRow; read: unknown } | null>(
-    // Two statements of a read at a time (`next` at once).
-    (batch) => {
-      batch.next();
-      return this.lookup(batch.first.read, batch.take());
-    },
-    { max: 200 },
+  // Batched by read (its name is the key), so a read's first lookup names the read of all of them.
+  private readonly batches = new LookupBatches<Lookup, { row: SessionRow; read: unknown } | null>(
+    (lookups) => readSessions(this.db, this.clock.now(), lookups[0]!.read, lookups), 200,
   );
 
   constructor(db: Queryable, clock: Clock) {
     this.db = db;
     this.clock = clock;
-  }
-
-  /**
-   * The callers of `tokens`, read in a write's own transaction `tx` by the rules of `resolve`, for a batch of writes
-   * that checks its callers' sessions with its first statements instead of before it is queued (item adds): a
-   * request then waits for one turn of the database, not for two. `extending`: the update sliding the expiry of
-   * the sessions due, for the batch's final statement (null when none is).
-   */
-  async callersIn(tx: Queryable, tokens: string[]): Promise<{ callers: (Caller | null)[]; extending: SQL | null }> {
-    const now = this.clock.now();
-    const found = await readSessions(tx, now, undefined, tokens.map((token) => ({ hash: hashToken(token), params: {} })));
-    const rows = found.map((f) => f?.row ?? null);
-    const callers = rows.map((row) => (row ? callerOf(row) : null));
-    const due = [...new Set(rows.flatMap((row, i) => (row && callers[i] && slidesNow(row, now) ? [row.sessionId] : [])))];
-    return { callers, extending: due.length > 0 ? extending(due, now) : null };
   }
 
   /** The token's caller, sliding the expiry; null when unknown, expired, revoked or inactive. */
@@ -152,15 +125,11 @@ export class SessionLookups {
     const caller = callerOf(found.row);
     if (!caller) return null;
     const now = this.clock.now();
-    if (slidesNow(found.row, now)) await this.db.execute(sql`with ${extending([found.row.sessionId], now)} select 1`);
+    if (slidesNow(found.row, now)) {
+      await this.db.update(sessions).set({ expiresAt: new Date(now.getTime() + sessionLifetime) })
+        .where(eq(sessions.id, found.row.sessionId));
+    }
     return { caller, read: found.read };
-  }
-
-  private async lookup(
-    read: SessionRead | undefined, lookups: Lookup[],
-  ): Promise<Outcome<{ row: SessionRow; read: unknown } | null>[]> {
-    const found = await readSessions(this.db, this.clock.now(), read, lookups);
-    return found.map((value) => ({ ok: true, value }));
   }
 }
 

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -37,6 +37,14 @@ export async function rawRows<T>(q: Queryable, query: SQL): Promise<T[]> {
  */
 export function textArray(values: (string | number | null | undefined)[]): SQL {
   return sql`${sql.param(values.map((v) => (v === null || v === undefined ? null : String(v))))}::text[]`;
+}
+
+/**
+ * Runs `work` in `q`'s transaction when `q` is one (an idempotent create's, which claimed its key there), else in a
+ * transaction of its own: a write nested in a key's transaction costs no savepoint, two statements under its locks.
+ */
+export function withinTransaction<T>(q: Queryable, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return q instanceof PgTransaction ? work(q as Tx) : q.transaction(work);
 }
 
 export type { Listener } from './channel-listeners.ts';
@@ -130,8 +138,8 @@ export async function openPostgres(
 ): Promise<Database> {
   url = withDefaultUser(url);
   const connection = { connectionString: url, connectionTimeoutMillis: connectTimeoutMs, keepAlive: true };
-  // Pipelined: statements a transaction sends together (a batch's lock and reads, its last write and COMMIT) go to
-  // the server at once, in order, not each after the last one's answer; and pg deprecates sending them otherwise.
+  // Pipelined: statements a transaction sends together go to the server at once, in order, not each after the last
+  // one's answer; and pg deprecates sending them otherwise.
   const pool = new pg.Pool({ ...connection, application_name: 'hearth', max: options.max ?? 10, pipeline: true });
   // A connection that dies (server restart, terminated backend) fails its statements, and the pool drops it; unheard,
   // its 'error' event would end the process. The pool hears its idle connections; these are the ones in use.

@@ -3,8 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 
 /**
- * On PostgreSQL, a transaction sends statements together (a batch's lock and reads, its last write with COMMIT:
- * `transactionWithFinalWrite`). The pool's connections pipeline them, the driver's supported way: sent otherwise, pg
+ * On PostgreSQL, a transaction may send statements together. The pool's connections pipeline them, the driver's supported way: sent otherwise, pg
  * queues them one after another and warns that pg@9 will not. Run in a process of its own, since the driver warns
  * once per process.
  */

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import * as grocery from '@hearth/contract/grocery';
 import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
 import { SessionLookups } from '../auth/sessions.ts';
 import { rawRows } from './client.ts';
 
 /**
  * The embedded engine keeps each statement prepared, and PostgreSQL re-plans a prepared statement on every run while
- * a plan for its values looks cheaper than its generic one. The session lookup, run by every request, must not; nor
- * must an item add batch's statements (`genericPlans`). A perf guard: a failure after a PGlite upgrade means the
- * engine plans otherwise now, which costs time (docs/performance.md), not that an answer is wrong.
+ * a plan for its values looks cheaper than its generic one. The session lookup, run by every request, must not. A perf
+ * guard: a failure after a PGlite upgrade means the engine plans otherwise now, which costs time (docs/performance.md),
+ * not that an answer is wrong.
  */
 
 let t: TestApp;
@@ -33,22 +32,4 @@ it('runs lone session lookups on the lookup\'s one generic plan, not a plan made
   // PostgreSQL always makes its first five plans for the values at hand.
   expect(plans[0]!.custom).toBeLessThanOrEqual(5);
   expect(plans[0]!.generic).toBeGreaterThanOrEqual(15);
-});
-
-it('runs item add batches of any size on their statements\' generic plans, from the first batch', async () => {
-  const familyId = ada.user.familyId!;
-  const list = await ada.call(grocery.createList, { body: { familyId, title: 'Plans' } });
-  expect(list.status).toBe(201);
-  const add = (name: string) => ada.call(grocery.addItem, {
-    body: { name, quantity: 1, unit: null, category: null, listId: list.body.id, familyId },
-  });
-  for (const [burst, size] of [1, 3, 7, 2, 12, 5, 1, 9].entries()) {
-    const answers = await Promise.all(Array.from({ length: size }, (_, i) => add(`Item ${burst}-${i}`)));
-    expect(answers.map((a) => a.status)).toEqual(Array(size).fill(201));
-  }
-  // The add's match lookup, which the engine planned for each batch's array lengths when left to choose.
-  const plans = await plansOf('%with keys as materialized%');
-  expect(plans).toHaveLength(1);
-  expect(plans[0]!.custom).toBe(0);
-  expect(plans[0]!.generic).toBeGreaterThanOrEqual(8);
 });

@@ -12,7 +12,7 @@ import { safeEqual } from '../auth/secrets.ts';
 import { minutes } from '../clock.ts';
 import type { Queryable } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
-import { requestHash, type SentKey } from '../idempotency.ts';
+import { requestHash } from '../idempotency.ts';
 import type { Limit } from '../rate-limits.ts';
 import { invalid, rateLimited, unauthenticated } from '../errors.ts';
 import { clientAddress } from './client-address.ts';
@@ -106,52 +106,16 @@ export function route<E extends Endpoint>(
   });
 }
 
-/** What a `routeCheckingSession` handler gets: the call's input, the session token sent, and its key if one was. */
-export interface SessionCheckingCtx<E extends Endpoint> {
-  params: ParamsOf<E>;
-  query: QueryOf<E>;
-  body: BodyOf<E>;
-  token: string;
-  /** The Idempotency-Key sent (an idempotent endpoint's), whose user is the session's. */
-  key: SentKey | null;
-}
-
-/**
- * Wires a member's write whose handler checks the caller's session itself, in the write's own transaction (a batch
- * of item adds reads its callers' sessions with its first statements): the request then waits for one turn of the
- * database instead of a session lookup's and then the write's. Here only a missing token is refused (401); the
- * handler refuses by the session it reads as `route` does (`signedInCaller`: 401, then its write rate: 429), then
- * checks access.
- */
-export function routeCheckingSession<E extends Endpoint>(
-  app: App, deps: Deps, e: E, handler: (ctx: SessionCheckingCtx<E>) => Promise<ResponseOf<E>>,
-): void {
-  if (e.access !== 'user') throw new Error(`${e.method} ${e.path}: only a member's call checks its session itself`);
-  const status = e.status ?? 200;
-  wire(app, deps, e, {}, async (request, reply) => {
-    const token = bearerToken(request);
-    const key = e.idempotent ? idempotencyKeyOf(request) : null;
-    const result = await handler({
-      params: request.params as ParamsOf<E>, query: request.query as QueryOf<E>, body: request.body as BodyOf<E>,
-      token, key: key === null ? null : { route: `${e.method} ${e.path}`, key, status, request: requestHash(request) },
-    });
-    return reply.code(status).send(result);
-  });
-}
-
 /** A caller who must be signed in (401). */
-export function signedInCaller(caller: Caller | null): Caller {
+function signedInCaller(caller: Caller | null): Caller {
   if (!caller) throw unauthenticated(messages.sessionExpired);
   return caller;
 }
 
-/** The refusal of a write past its user's write rate. */
-export const tooManyWrites = () => rateLimited(errorMessages.tooManyWrites);
-
 /** A write's caller as every route checks one: signed in (401), within the per-user write rate (429). */
-export async function writingCaller(deps: Deps, caller: Caller | null): Promise<Caller> {
+async function writingCaller(deps: Deps, caller: Caller | null): Promise<Caller> {
   const signedIn = signedInCaller(caller);
-  if (!(await deps.writeRate.take(signedIn.userId))) throw tooManyWrites();
+  if (!(await deps.writeRate.take(signedIn.userId))) throw rateLimited(errorMessages.tooManyWrites);
   return signedIn;
 }
 

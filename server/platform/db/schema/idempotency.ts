@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
 
 /**
  * One row per create sent with an Idempotency-Key: claimed in the create's own transaction (the primary key makes
- * a second claim wait for the first to commit), holding the answer a repeat gets back. Its user is not a reference
- * (migration 0020): the user is read from the caller's session in the same transaction, users are never deleted,
- * and keys are pruned by age; the check cost every keyed item add a per-row lookup on the embedded engine.
+ * a second claim wait for the first to commit), holding the answer a repeat gets back; pruned by age. A user's keys
+ * go with the user.
  */
 export const idempotencyKeys = pgTable('idempotency_keys', {
-  userId: uuid('user_id').notNull(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   route: text('route').notNull(),
   key: text('key').notNull(),
   status: integer('status').notNull(),

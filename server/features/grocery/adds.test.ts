@@ -8,11 +8,12 @@ import { hashToken } from '../../platform/auth/secrets.ts';
 import { days } from '../../platform/clock.ts';
 import { groceryItems, sessions } from '../../platform/db/schema.ts';
 import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
+import { parseItems, shownFields } from './repository/items.ts';
 import { itemsOf, joinAs, newItem, newList, newMeal, newRecurring } from './test-helpers.ts';
 
 /**
- * Adds to one list that arrive together are written in batches (`ItemAdds`); each is still answered, refused and
- * kept exactly as if it had been a call of its own.
+ * Item adds: each runs under its list's lock, so adds that arrive together are answered, refused and kept exactly
+ * as calls one after another would be; merged quantities are rounded as typed ones are and kept within their bound.
  */
 
 let t: TestApp;
@@ -120,7 +121,68 @@ describe('adds arriving together', () => {
   });
 });
 
-describe('each add\'s caller, checked in its batch', () => {
+describe('merged quantities', () => {
+  it('are rounded as typed ones are: 0.1 and 0.2 make 0.3', async () => {
+    const listId = await newList(ada);
+    await add(listId, 'Cream', { quantity: 0.1, unit: 'l' });
+    const merged = await add(listId, 'cream', { quantity: 0.2, unit: 'L' });
+    expect([merged.status, merged.body.quantity]).toEqual([201, 0.3]);
+    expect((await itemsOf(ada, listId)).map((i) => [i.name, i.quantity])).toEqual([['Cream', 0.3]]);
+  });
+
+  it('stay within the bound: a merge past it is refused (409) and changes nothing', async () => {
+    const listId = await newList(ada);
+    const first = await add(listId, 'Rice', { quantity: 60_000 });
+    const second = await add(listId, 'Rice', { quantity: 60_000 });
+    expect([second.status, second.body.message]).toEqual([409, api.groceryMessages.quantityTooLarge]);
+    const max = await add(listId, 'Rice', { quantity: 40_000 });
+    expect([max.status, max.body.quantity]).toEqual([201, api.groceryLimits.quantityMax]);
+    expect((await add(listId, 'Rice', { quantity: null })).status).toBe(409);
+    expect((await itemsOf(ada, listId)).map((i) => [i.id, i.quantity])).toEqual([[first.body.id, 100_000]]);
+    // The item stays one a member can tick off.
+    const ticked = await ada.call(api.updateItem, { params: { itemId: first.body.id }, body: { isPurchased: true } });
+    expect(ticked.status).toBe(200);
+  });
+
+  it('add up exactly in a parallel burst into one item', async () => {
+    const listId = await newList(ada);
+    const answers = await Promise.all(Array.from({ length: 30 }, () => add(listId, 'Flour', { quantity: 0.1, unit: 'kg' })));
+    expect(answers.map((a) => a.status)).toEqual(Array(30).fill(201));
+    expect(answers.map((a) => a.body.quantity as number).sort((a, b) => a - b))
+      .toEqual(Array.from({ length: 30 }, (_, i) => Math.round((i + 1) * 100) / 1000));
+    expect((await itemsOf(ada, listId)).map((i) => [i.name, i.quantity])).toEqual([['Flour', 3]]);
+  });
+});
+
+describe('an item\'s shape', () => {
+  it('every field survives the round trip: the add\'s answer, a change\'s, and the list read from shown_json', async () => {
+    const listId = await newList(ada);
+    const recurring = await newRecurring(ada, listId, 'Coffee');
+    const mealId = await newMeal(t, familyId);
+    const added = await add(listId, 'Coffee', {
+      quantity: 1.25, unit: 'kg', category: 'Drinks', recurrence: 'weekly', recurringItemId: recurring.id,
+      addedFromRecipeId: mealId,
+    });
+    expect(added.status).toBe(201);
+    const expected = {
+      id: added.body.id, name: 'Coffee', quantity: 1.25, unit: 'kg', category: 'Drinks', recurrence: 'weekly',
+      position: 0, isPurchased: false, listId, familyId, recurringItemId: recurring.id, addedFromRecipeId: mealId,
+    };
+    expect(added.body).toEqual(expected);
+    const merged = await add(listId, 'coffee', { quantity: 0.5, unit: 'KG' });
+    expect(merged.body).toEqual({ ...expected, quantity: 1.75 });
+    const ticked = await ada.call(api.updateItem, { params: { itemId: added.body.id }, body: { isPurchased: true } });
+    expect(ticked.body).toEqual({ ...expected, quantity: 1.75, isPurchased: true });
+    expect(await itemsOf(ada, listId)).toEqual([{ ...expected, quantity: 1.75, isPurchased: true }]);
+    // The stored array holds exactly the fields `shownFields` names, in its order.
+    const [row] = await t.db.select({ shown: groceryItems.shownJson }).from(groceryItems).where(eq(groceryItems.id, added.body.id));
+    const { position: _, ...shown } = { ...expected, quantity: 1.75, isPurchased: true };
+    expect(parseItems(`[${row!.shown}]`, listId, familyId)).toEqual([shown]);
+    expect((JSON.parse(row!.shown) as unknown[]).length).toBe(shownFields.length);
+  });
+});
+
+describe('each add\'s caller', () => {
   it('answers a burst mixing callers each as its own call, and tells the signed-out nothing of the list', async () => {
     const listId = await newList(ada);
     const signedOut = await signUp(t, { name: 'Cleo' });
@@ -132,7 +194,7 @@ describe('each add\'s caller, checked in its batch', () => {
     const editor = await joinAs(t, ada, 'EDIT', 'Eve');
     const stranger = await signUp(t, { name: 'Finn' });
     const callers = [ada, signedOut, expired, reader, stranger, editor];
-    // Each caller twice, the others in between: a batch reads each session once and answers every add of it.
+    // Each caller twice, the others in between.
     const answers = await Promise.all([...callers, ...callers].map((user, i) => user.call(api.addItem, {
       body: { name: `Item ${i}`, quantity: 1, unit: null, category: null, listId, familyId },
     })));

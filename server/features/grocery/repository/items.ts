@@ -1,0 +1,276 @@
+import { and, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { groceryLimits } from '@hearth/contract/grocery';
+import type { SessionRead } from '../../../platform/auth/sessions.ts';
+import { rawRows, type Queryable } from '../../../platform/db/client.ts';
+import { groceryCategoryOrders, groceryItems, groceryLists, matchKeySql } from '../../../platform/db/schema/grocery.ts';
+import type { LockedList } from './lists.ts';
+
+export type ItemRow = typeof groceryItems.$inferSelect;
+export type NewItem = typeof groceryItems.$inferInsert;
+
+/**
+ * An item's fields as answers show them, in the order its `shown_json` array holds them (`hearth_item_shown`,
+ * migration 0016): the one list every read and write of an item's answer is built from.
+ */
+export const shownFields = [
+  'id', 'name', 'quantity', 'unit', 'category', 'recurrence', 'isPurchased', 'recurringItemId', 'addedFromRecipeId',
+] as const;
+
+/** What an item answer is built from: the shown fields, and its list and family (not in `shown_json`). */
+export type ShownItem = Pick<ItemRow, (typeof shownFields)[number] | 'listId' | 'familyId'>;
+
+/** An item as answers show it, with its stored position (its place is counted from that). */
+export type PlacedItem = ShownItem & Pick<ItemRow, 'position'>;
+
+const placedFields = [...shownFields, 'listId', 'familyId', 'position'] as const;
+
+/** The columns of a `PlacedItem`: what a write of one item reads back for its answer, no more. */
+const placedItem = Object.fromEntries(placedFields.map((field) => [field, groceryItems[field]])) as {
+  [F in (typeof placedFields)[number]]: (typeof groceryItems)[F];
+};
+
+/** The same columns as a statement's select list, named as `PlacedItem`'s fields, of the row `alias`. */
+const placedColumns = (alias: string) =>
+  sql.raw(placedFields.map((field) => `${alias}.${groceryItems[field].name} as "${field}"`).join(', '));
+
+/**
+ * The items of list `l` (the enclosing query's) in list order as one JSON text of compact rows (`shownFields` in
+ * order). Each row is the item's `shown_json`, written when the item changed: joining them costs about half of
+ * writing them on every read. Arrays, not objects: writing an object per item was most of the database's time.
+ */
+const itemsText = sql`'[' || coalesce((select string_agg(i.shown_json, ',' order by i.position, i.created_at)
+  from ${groceryItems} i where i.list_id = l.id and i.family_id = l.family_id), '') || ']'`;
+
+/** The family's list `l`, for an expression that reads `l` (null unless the list is the family's). */
+const ofFamilyList = (listId: SQL, familyId: SQL, read: SQL) =>
+  sql`(select ${read} from ${groceryLists} l where l.id = ${listId} and l.family_id = ${familyId})`;
+
+/**
+ * A list's items version, then a space and its items (`itemsText`) unless that version is `held` (the version
+ * whose answer the server already holds: the items are then not read); null unless the list is the family's.
+ */
+function versionedItemsJson(listId: SQL, familyId: SQL, held: SQL): SQL {
+  return ofFamilyList(listId, familyId, sql`case when l.items_version = ${held} then l.items_version::text
+    else l.items_version::text || ' ' || ${itemsText} end`);
+}
+
+/** A list's items as `versionedItemsJson` answers them: the items text is null when it was the version held. */
+export interface VersionedItems {
+  version: number;
+  text: string | null;
+}
+
+export function parseVersionedItems(answer: string): VersionedItems {
+  const space = answer.indexOf(' ');
+  return space < 0
+    ? { version: Number(answer), text: null }
+    : { version: Number(answer.slice(0, space)), text: answer.slice(space + 1) };
+}
+
+/**
+ * The items of the route's `listId` with their version (`versionedItemsJson`, null unless the list is the caller's
+ * family's), read in the session lookup; `held` tells the version of a list whose answer the server holds.
+ */
+export function itemsWithSession(held: (listId: string) => number | undefined): SessionRead {
+  return {
+    name: 'grocery_items',
+    params: ['listId', 'held'],
+    given: ({ listId }) => ({ held: String(held(String(listId)) ?? -1) }),
+    expression: (familyId, param) =>
+      versionedItemsJson(sql`${param('listId')}::uuid`, familyId, sql`${param('held')}::bigint`),
+  };
+}
+
+/** A list's items with their version, read whole (undefined unless the list is the family's). */
+export async function versionedItems(q: Queryable, listId: string, familyId: string): Promise<VersionedItems | undefined> {
+  const [row] = await rawRows<{ items: string | null }>(q,
+    sql`select ${versionedItemsJson(sql`${listId}::uuid`, sql`${familyId}::uuid`, sql`-1`)} as items`);
+  return row?.items == null ? undefined : parseVersionedItems(row.items);
+}
+
+/** Items as `itemsText` holds them, with the list and family ids every item carries. */
+export function parseItems(text: string, listId: string, familyId: string): ShownItem[] {
+  return (JSON.parse(text) as unknown[][]).map((row) => {
+    const item: Record<string, unknown> = { listId, familyId };
+    shownFields.forEach((field, i) => { item[field] = row[i]; });
+    return item as ShownItem;
+  });
+}
+
+/** The items of the family's list in list order, or undefined when the family has no such list. */
+export async function listItems(q: Queryable, listId: string, familyId: string): Promise<ShownItem[] | undefined> {
+  const { text } = await versionedItems(q, listId, familyId) ?? {};
+  return text == null ? undefined : parseItems(text, listId, familyId);
+}
+
+/** The family's item's list (undefined unless the item is the family's). */
+export async function findItem(
+  q: Queryable, itemId: string, familyId: string,
+): Promise<Pick<ItemRow, 'id' | 'listId'> | undefined> {
+  const [row] = await q.select({ id: groceryItems.id, listId: groceryItems.listId }).from(groceryItems)
+    .where(and(eq(groceryItems.id, itemId), eq(groceryItems.familyId, familyId)));
+  return row;
+}
+
+/** An item's 0-based place on its list, as answers show it: how many items are above it. */
+export async function placeOf(q: Queryable, item: Pick<ItemRow, 'listId' | 'position'>): Promise<number> {
+  const [row] = await q.select({ n: count() }).from(groceryItems)
+    .where(and(eq(groceryItems.listId, item.listId), lt(groceryItems.position, item.position)));
+  return row?.n ?? 0;
+}
+
+/** An item an add puts on a list. */
+export interface ItemToAdd {
+  name: string;
+  quantity: number | null;
+  unit: string | null;
+  category: string | null;
+  recurrence: ItemRow['recurrence'];
+  recurringItemId: string | null;
+  addedFromRecipeId: string | null;
+}
+
+/**
+ * What an add did: the item made or raised, with its 0-based place; or why it changed nothing: the list is full
+ * (`full`), the quantity would pass the bound (`tooMuch`), or, without merging, the same item is already open there
+ * (`open`).
+ */
+export type AddOutcome = { item: PlacedItem; place: number; merged: boolean } | { refused: 'full' | 'tooMuch' | 'open' };
+
+/**
+ * Adds an item to a locked list as a person would, in one statement: the unpurchased item of the same name and unit
+ * (singular, any case: the match key) gets the quantity added (a missing quantity counts as one), rounded as typed
+ * quantities are; otherwise a new item goes on top (stored positions only order a list: they may be negative and
+ * have gaps; answers number items 0, 1, 2... from the top). Nothing is written past the list's bound or the quantity
+ * bound. `merge: false` (the recurrence job) leaves an open item of the same key alone instead. The open item is
+ * found through the open-key index (list, key, position); the list's count is kept by triggers.
+ */
+export async function addOrMerge(
+  q: Queryable, list: LockedList, item: ItemToAdd, at: Date, { merge = true } = {},
+): Promise<AddOutcome> {
+  const { id: listId, familyId } = list;
+  const when = sql`${at.toISOString()}::timestamptz`;
+  const rounded = (quantity: SQL) => sql`round((${quantity})::numeric, 3)::float8`;
+  const raised = rounded(sql`coalesce(o.quantity, 1) + ${item.quantity ?? 1}::float8`);
+  const quantity = item.quantity === null ? sql`null::float8` : rounded(sql`${item.quantity}::float8`);
+  const [row] = await rawRows<PlacedItem & { matched: boolean; merged: boolean | null; place: number | null }>(q, sql`
+    with o as (
+      select g.id, g.quantity from ${groceryItems} g
+      where g.list_id = ${listId} and g.family_id = ${familyId} and not g.is_purchased
+        and g.match_key = ${matchKeySql(sql`${item.name}::text`, sql`${item.unit}::text`)}
+      order by g.position
+      limit 1
+    ), raised as (
+      update ${groceryItems} g set quantity = ${raised}, updated_at = ${when}
+      from o where g.id = o.id and ${merge} and ${raised} <= ${groceryLimits.quantityMax}
+      returning ${placedColumns('g')}, true as merged
+    ), added as (
+      insert into ${groceryItems} as g (family_id, list_id, name, quantity, unit, category, recurrence, position,
+        recurring_item_id, added_from_recipe_id, created_at, updated_at)
+      select ${familyId}::uuid, ${listId}::uuid, ${item.name}, ${quantity}, ${item.unit}, ${item.category},
+        ${item.recurrence}, coalesce((select min(position) from ${groceryItems} where list_id = ${listId}), 0) - 1,
+        ${item.recurringItemId}::uuid, ${item.addedFromRecipeId}::uuid, ${when}, ${when}
+      where not exists (select 1 from o) and coalesce(${quantity}, 0) <= ${groceryLimits.quantityMax}
+        and (select item_count from ${groceryLists} where id = ${listId}) < ${groceryLimits.itemsPerList}
+      returning ${placedColumns('g')}, false as merged
+    )
+    select exists (select 1 from o) as matched, r.*, case when r.merged then (
+      select count(*)::int from ${groceryItems} a where a.list_id = ${listId} and a.position < r.position
+    ) else 0 end as place
+    from (select 1) one left join (select * from raised union all select * from added) r on true`);
+  if (!row) throw new Error('an add answered no row');
+  const { matched, merged, place, ...placed } = row;
+  if (merged === null) {
+    if (matched) return { refused: merge ? 'tooMuch' : 'open' };
+    return { refused: (item.quantity ?? 0) > groceryLimits.quantityMax ? 'tooMuch' : 'full' };
+  }
+  return { item: { ...placed, quantity: placed.quantity === null ? null : Number(placed.quantity) }, place: place ?? 0, merged };
+}
+
+export async function deletePurchased(q: Queryable, listId: string, familyId: string): Promise<number> {
+  const rows = await q.delete(groceryItems).where(and(
+    eq(groceryItems.listId, listId), eq(groceryItems.familyId, familyId), eq(groceryItems.isPurchased, true),
+  )).returning({ id: groceryItems.id });
+  return rows.length;
+}
+
+/** The family's names containing `text` (by match key), each with its latest spelling, quantity, unit and category. */
+export async function suggestions(q: Queryable, familyId: string, text: string, limit: number) {
+  const g = groceryItems;
+  const needle = sql`hearth_singular(${text})`;
+  const latest = <T>(column: typeof g.name | typeof g.quantity | typeof g.unit | typeof g.category) =>
+    sql<T>`(array_agg(${column} order by ${g.createdAt} desc))[1]`;
+  return q.select({
+    name: latest<string>(g.name), quantity: latest<number | null>(g.quantity), unit: latest<string | null>(g.unit),
+    category: latest<string | null>(g.category), uses: sql<number>`count(*)::int`,
+  }).from(g)
+    .where(and(eq(g.familyId, familyId), sql`strpos(${g.matchKey}, ${needle}) > 0`))
+    .groupBy(g.matchKey)
+    .orderBy(sql`min(strpos(${g.matchKey}, ${needle}))`, desc(sql`count(*)`), g.matchKey)
+    .limit(limit);
+}
+
+export async function categoryOrder(q: Queryable, familyId: string): Promise<string[]> {
+  const [row] = await q.select({ categories: groceryCategoryOrders.categories }).from(groceryCategoryOrders)
+    .where(eq(groceryCategoryOrders.familyId, familyId));
+  return row?.categories ?? [];
+}
+
+export async function saveCategoryOrder(q: Queryable, familyId: string, categories: string[], at: Date): Promise<void> {
+  await q.insert(groceryCategoryOrders).values({ familyId, categories, updatedAt: at })
+    .onConflictDoUpdate({ target: groceryCategoryOrders.familyId, set: { categories, updatedAt: at } });
+}
+
+export async function updateItem(
+  q: Queryable, itemId: string, familyId: string, values: Partial<NewItem>,
+): Promise<PlacedItem | undefined> {
+  const [row] = await q.update(groceryItems).set(values)
+    .where(and(eq(groceryItems.id, itemId), eq(groceryItems.familyId, familyId))).returning(placedItem);
+  return row;
+}
+
+/** False when the item was gone already (a parallel delete). */
+export async function deleteItem(q: Queryable, itemId: string, familyId: string): Promise<boolean> {
+  const rows = await q.delete(groceryItems).where(and(eq(groceryItems.id, itemId), eq(groceryItems.familyId, familyId)))
+    .returning({ id: groceryItems.id });
+  return rows.length > 0;
+}
+
+/** The family's items among these ids, with their lists. */
+export async function itemLists(q: Queryable, ids: string[], familyId: string) {
+  return q.select({ id: groceryItems.id, listId: groceryItems.listId }).from(groceryItems)
+    .where(and(inArray(groceryItems.id, ids), eq(groceryItems.familyId, familyId)));
+}
+
+export async function countItems(q: Queryable, listId: string, familyId: string): Promise<number> {
+  const [row] = await q.select({ n: sql<number>`count(*)::int` }).from(groceryItems)
+    .where(and(eq(groceryItems.listId, listId), eq(groceryItems.familyId, familyId)));
+  return row?.n ?? 0;
+}
+
+/** Sets every position in one statement. */
+export async function applyOrder(
+  q: Queryable, listId: string, familyId: string, order: { id: string; position: number }[], at: Date,
+): Promise<void> {
+  const rows = sql.join(order.map((o) => sql`(${o.id}::uuid, ${o.position}::int)`), sql`, `);
+  await q.execute(sql`
+    update ${groceryItems} set position = v.position, updated_at = ${at}
+    from (values ${rows}) as v(id, position)
+    where ${groceryItems.id} = v.id and ${groceryItems.listId} = ${listId} and ${groceryItems.familyId} = ${familyId}`);
+}
+
+export async function hasOpenItemOf(q: Queryable, recurringItemId: string, listId: string): Promise<boolean> {
+  const rows = await q.select({ id: groceryItems.id }).from(groceryItems)
+    .where(and(
+      eq(groceryItems.recurringItemId, recurringItemId), eq(groceryItems.listId, listId),
+      eq(groceryItems.isPurchased, false),
+    )).limit(1);
+  return rows.length > 0;
+}
+
+/** Items of a deleted recurring item no longer recur. */
+export async function stopRecurrence(q: Queryable, recurringItemId: string, familyId: string, at: Date) {
+  return q.update(groceryItems).set({ recurrence: 'none', updatedAt: at })
+    .where(and(eq(groceryItems.recurringItemId, recurringItemId), eq(groceryItems.familyId, familyId)))
+    .returning({ listId: groceryItems.listId });
+}
