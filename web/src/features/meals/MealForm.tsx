@@ -9,6 +9,8 @@ import { ApiError } from '../../shared/api/client.ts';
 import { useCurrentUser } from '../../shared/useCurrentUser.ts';
 import { useSaveMeal } from './queries.ts';
 import { ErrorBanner } from '../../shared/ui/Status.tsx';
+import { loadIngredientReader, readIngredient } from '../../shared/ingredientLine.ts';
+import type { IngredientLine } from '@hearth/contract/ingredient-line';
 
 // Times are optional (the spec and the server require only the name); when given, whole minutes from 0.
 const minutes = z.string().trim()
@@ -39,6 +41,10 @@ type FormValues = z.infer<typeof FormValues>;
 
 const emptyIngredient = { name: '', quantity: '', unit: '', groceryListId: null };
 
+const rowOf = (read: IngredientLine) => ({
+  name: read.name, quantity: read.quantity === null ? '' : formatQuantity(read.quantity), unit: read.unit ?? '',
+});
+
 /** A saved meal to edit, an imported draft to check, or nothing for a new meal. */
 function toFormValues(meal: Meal | MealDraft | undefined): FormValues {
   return {
@@ -64,11 +70,29 @@ export function MealForm({ meal, draft, onSaved, onCancel }: {
   const { data: user } = useCurrentUser();
   const save = useSaveMeal(meal?.id);
   const [failure, setFailure] = useState<{ text: string; reason: string } | null>(null);
-  const { register, control, handleSubmit, formState: { errors, isSubmitting } } = useForm({
+  const { register, control, handleSubmit, getValues, setValue, formState: { errors, isSubmitting } } = useForm({
     resolver: zodResolver(FormValues),
     defaultValues: toFormValues(meal ?? draft),
   });
-  const { fields, append, remove, move } = useFieldArray({ control, name: 'ingredients' });
+  const { fields, append, insert, remove, move } = useFieldArray({ control, name: 'ingredients' });
+
+  /** A whole phrase typed in a name ("2 lbs chicken thighs") goes to the row's fields, there to be corrected. */
+  const splitPhrase = (index: number) => {
+    const row = getValues(`ingredients.${index}`);
+    if (row.quantity.trim() || row.unit.trim()) return;
+    const read = readIngredient(row.name);
+    if (read.quantity === null && read.unit === null) return;
+    setValue(`ingredients.${index}`, { ...row, ...rowOf(read) }, { shouldValidate: true });
+  };
+  /** Lines pasted into a name become rows of their own. */
+  const pasteLines = (index: number, text: string): boolean => {
+    const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+    if (lines.length < 2) return false;
+    const rows = lines.slice(0, mealLimits.ingredientsMax - fields.length + 1).map((l) => ({ ...emptyIngredient, ...rowOf(readIngredient(l)) }));
+    setValue(`ingredients.${index}`, rows[0]!, { shouldValidate: true });
+    if (rows.length > 1) insert(index + 1, rows.slice(1));
+    return true;
+  };
 
   const submit = async (values: FormValues) => {
     setFailure(null);
@@ -153,8 +177,11 @@ export function MealForm({ meal, draft, onSaved, onCancel }: {
             const quantityPath = `ingredients.${index}.quantity` as const;
             return (
               <li key={field.id} className="ingredient-row">
-                <input className="ingredient-name" placeholder="Name" aria-label={`Ingredient ${n} name`}
-                  {...register(`ingredients.${index}.name`)} aria-invalid={rowErrors?.name ? true : undefined} />
+                <input className="ingredient-name" placeholder={index === 0 ? mealMessages.ingredientHint : 'Name'}
+                  aria-label={`Ingredient ${n} name`} onFocus={() => void loadIngredientReader()}
+                  onPaste={(e) => { if (pasteLines(index, e.clipboardData.getData('text'))) e.preventDefault(); }}
+                  {...register(`ingredients.${index}.name`, { onBlur: () => splitPhrase(index) })}
+                  aria-invalid={rowErrors?.name ? true : undefined} />
                 <input placeholder="Qty" aria-label={`Ingredient ${n} quantity`} {...register(quantityPath)}
                   aria-invalid={rowErrors?.quantity ? true : undefined} />
                 <input placeholder="Unit" aria-label={`Ingredient ${n} unit`} {...register(`ingredients.${index}.unit`)} />

@@ -29,5 +29,6 @@ export const mealMessages = {
   servings: 'Servings',
   fewerServings: 'Fewer servings',
   moreServings: 'More servings',
+  ingredientHint: 'e.g. 2 lbs chicken thighs',
   chooseIngredients: 'Ingredients to add (those already on the list start unticked)',
 } as const;
