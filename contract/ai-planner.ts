@@ -45,6 +45,8 @@ export const aiMessages = {
   originalInvalid: 'The recipe to change is missing or incomplete',
   quotaReached: `You have used all ${aiLimits.requestsPerDay} meal planner requests for today. `
     + 'They start again at midnight.',
+  alterationNotApplied: 'Without the AI service this change cannot be made. Try another, such as "make it vegetarian", '
+    + '"milder" or "use chicken instead". This did not use up a request.',
 } as const;
 
 export const GeneratedIngredient = z.object({
@@ -73,6 +75,11 @@ export const AiAnswer = z.object({
   meals: z.array(GeneratedMeal),
   remainingRequests: z.number().int(),
   status: z.enum(aiStatuses),
+  /**
+   * Which of the family's wishes the ideas do not all meet, when the catalogue had to give some up to find three
+   * ("No mild Mexican chicken dishes in 20–60 min — showing other cuisines"); null otherwise.
+   */
+  notice: z.string().nullable(),
 });
 export type AiAnswer = z.infer<typeof AiAnswer>;
 
@@ -146,7 +153,7 @@ export const alterMeal = endpoint({
   method: 'POST',
   path: '/api/ai-meal-planner/alter',
   access: 'user',
-  summary: 'The recipe changed as asked, as one meal (counts 1 request; 429 when none are left)',
+  summary: 'The recipe changed as asked, as one meal (counts 1 request; 429 when none are left; 422, counting nothing, when the catalogue\'s rules cannot make the change)',
   body: AiAlterationRequest,
   response: AiAnswer,
 });

@@ -18,6 +18,12 @@ export const mealLimits = {
   sourceUrlMax: 2048,
   /** A bound no real family meets, so one family cannot slow the others (docs/DECISIONS.md). */
   mealsPerFamily: 2000,
+  tagMax: 50,
+  tagsPerMeal: 20,
+  tagsPerFamily: 200,
+  searchMax: 100,
+  /** The most meals one search answers; a longer word narrows it. */
+  searchResultsMax: 50,
 } as const;
 
 /** The spec's exact texts for meals (part 1 §2, §5, §8), plus the server's limit messages. */
@@ -44,7 +50,15 @@ export const mealMessages = {
   importTooMany: 'You have imported many recipes in the last hour. Please try again later.',
   importTooComplex: 'This page is too large or complex to read a recipe from. Try another link or type the recipe in.',
   importBusy: 'Many recipes are being imported right now. Please try again in a minute.',
+  tagRequired: 'Tag name is required',
+  tagTooLong: `Tags must be at most ${mealLimits.tagMax} characters`,
+  tooManyTags: `A meal can have at most ${mealLimits.tagsPerMeal} tags`,
+  tooManyFamilyTags: `A family can have at most ${mealLimits.tagsPerFamily} tags.`,
+  searchTooLong: `Search must be at most ${mealLimits.searchMax} characters`,
 } as const;
+
+/** What search compares: lower case, accents and other marks taken off ("Crème Brûlée" → "creme brulee"). */
+export const searchable = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 
 /** Screens that save or shop a recipe for the planner's usage events. */
 export const mealSources = ['ai-meal-planner'] as const;
@@ -106,6 +120,10 @@ export const MealInput = z.object({
   sourceUrl: OptionalWebAddress(mealMessages.invalidSourceUrl).nullish(),
   /** Where the recipe came from; 'ai-meal-planner' also records the planner's ai_meal_saved usage event. */
   source: z.enum(mealSources).nullish(),
+  /** Tag names; one the family has not used yet is created (matched without regard to case). Left out keeps a meal's tags. */
+  tags: z.array(
+    z.string({ error: mealMessages.tagRequired }).trim().min(1, mealMessages.tagRequired).max(mealLimits.tagMax, mealMessages.tagTooLong),
+  ).max(mealLimits.tagsPerMeal, mealMessages.tooManyTags).optional(),
 });
 export type MealInput = z.input<typeof MealInput>;
 
@@ -126,6 +144,8 @@ export const Meal = z.object({
   servings: z.number().int().nullable(),
   sourceUrl: z.string().nullable(),
   ingredients: z.array(Ingredient),
+  /** Its tags' names, by name. */
+  tags: z.array(z.string()),
   /** The creating user's id; null once that account is gone. */
   createdBy: z.uuid().nullable(),
   familyId: z.uuid(),
@@ -140,6 +160,31 @@ export const listMeals = endpoint({
   access: 'user',
   summary: 'The family\'s meals, by name',
   params: z.object({ familyId: Id }),
+  response: z.array(Meal),
+});
+
+export const MealTag = z.object({ id: z.uuid(), name: z.string(), meals: z.number().int() });
+export type MealTag = z.infer<typeof MealTag>;
+
+export const listMealTags = endpoint({
+  method: 'GET',
+  path: '/api/meals/family/{familyId}/tags',
+  access: 'user',
+  summary: 'The family\'s recipe tags by name, with how many meals carry each',
+  params: z.object({ familyId: Id }),
+  response: z.array(MealTag),
+});
+
+export const searchMeals = endpoint({
+  method: 'GET',
+  path: '/api/meals/family/{familyId}/search',
+  access: 'user',
+  summary: `Meals whose name or an ingredient contains every word of \`q\` (case and accents ignored), with tag \`tag\` when given; by name, at most ${mealLimits.searchResultsMax}`,
+  params: z.object({ familyId: Id }),
+  query: z.object({
+    q: z.string().max(mealLimits.searchMax, mealMessages.searchTooLong).optional(),
+    tag: Id.optional(),
+  }),
   response: z.array(Meal),
 });
 

@@ -21,7 +21,7 @@ describe('parseQuantity', () => {
 describe('formatQuantity', () => {
   it('shows halves, quarters and thirds as fractions and everything else as a short number', () => {
     const shown: [number, string][] = [
-      [2, '2'], [0.5, '½'], [1.5, '1½'], [0.25, '¼'], [2.75, '2¾'], [0.333, '⅓'], [0.2, '0.2'], [12, '12'],
+      [2, '2'], [0.5, '½'], [1.5, '1½'], [0.25, '¼'], [2.75, '2¾'], [0.333, '⅓'], [0.33, '⅓'], [0.67, '⅔'], [0.2, '0.2'], [0.13, '0.13'], [12, '12'],
     ];
     for (const [value, text] of shown) expect([value, formatQuantity(value)]).toEqual([value, text]);
   });

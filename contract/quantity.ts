@@ -15,8 +15,12 @@ const fractions: Record<string, number> = {
   '½': 1 / 2, '⅓': 1 / 3, '⅔': 2 / 3, '¼': 1 / 4, '¾': 3 / 4, '⅕': 1 / 5, '⅖': 2 / 5, '⅗': 3 / 5, '⅘': 4 / 5,
   '⅙': 1 / 6, '⅚': 5 / 6, '⅛': 1 / 8, '⅜': 3 / 8, '⅝': 5 / 8, '⅞': 7 / 8,
 };
-/** The fractions shown as glyphs, in the order they are tried. */
-const shown: [string, number][] = ['½', '¼', '¾', '⅓', '⅔', '⅛', '⅜', '⅝', '⅞'].map((g) => [g, fractions[g]!]);
+/**
+ * The fractions shown as glyphs, in the order they are tried, each with how near a decimal must be: thirds are
+ * written 0.33 and 0.67 (by people and AI services), so they are matched more loosely than the exact eighths.
+ */
+const shown: [string, number, number][] = ['½', '¼', '¾', '⅓', '⅔', '⅛', '⅜', '⅝', '⅞']
+  .map((g) => [g, fractions[g]!, g === '⅓' || g === '⅔' ? 0.0051 : 0.002]);
 
 /** Kept to the wire's 3 decimals. */
 export const roundQuantity = (n: number) => Math.round(n * 10 ** quantityLimits.decimals) / 10 ** quantityLimits.decimals;
@@ -40,12 +44,12 @@ export function parseQuantity(text: string): number | null | undefined {
   return undefined;
 }
 
-/** Shows a quantity as a person writes it: 0.5 → "½", 1.5 → "1½", 0.25 → "¼", 2 → "2", 0.2 → "0.2". */
+/** Shows a quantity as a person writes it: 0.5 → "½", 1.5 → "1½", 0.25 → "¼", 0.33 → "⅓", 2 → "2", 0.2 → "0.2". */
 export function formatQuantity(quantity: number): string {
   const whole = Math.floor(quantity);
   const rest = quantity - whole;
   if (rest < 0.001) return String(whole);
-  const glyph = shown.find(([, value]) => Math.abs(value - rest) < 0.002);
+  const glyph = shown.find(([, value, near]) => Math.abs(value - rest) < near);
   if (glyph) return `${whole > 0 ? whole : ''}${glyph[0]}`;
   return String(roundQuantity(quantity));
 }

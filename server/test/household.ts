@@ -73,6 +73,7 @@ export async function makeHousehold(t: TestApp): Promise<Household> {
     name: 'Pancakes', directions: 'Whisk, rest, fry.', prepTime: 10, totalTime: 25, servings: 4,
     sourceUrl: 'https://recipes.example/pancakes',
     ingredients: [{ name: 'Flour', quantity: 2, unit: 'cups' }, { name: 'Eggs', quantity: 2 }, { name: 'Salt' }],
+    tags: ['Breakfast'],
   } }), 'meal');
   mealIds.push(meal.id);
   await ok(admin.call(meals.addMealToGroceryList, { params: { id: meal.id }, query: { groceryListId: listIds[0]!, servings: 8 } }), 'meal to list');
@@ -169,6 +170,8 @@ const reads: Record<string, Reads | 'stream'> = {
   'GET /api/location-notes/my-notes': () => [{}],
   'GET /api/location-notes/location/{id}/count': (h) => h.locationIds.map((id) => ({ params: { id } })),
   'GET /api/meals/family/{familyId}': (h) => [{ params: { familyId: h.familyId } }],
+  'GET /api/meals/family/{familyId}/tags': (h) => [{ params: { familyId: h.familyId } }],
+  'GET /api/meals/family/{familyId}/search': (h) => [{ params: { familyId: h.familyId }, query: { q: 'flour' } }],
   'GET /api/meals/{id}': (h) => h.mealIds.map((id) => ({ params: { id } })),
   'GET /api/superadmin/users': () => [{}],
   'GET /api/superadmin/users/pending': () => [{}],

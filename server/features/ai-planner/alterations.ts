@@ -5,8 +5,8 @@ import { numberSteps, stepsOf } from './fallback.ts';
 /**
  * Recipe changes the app can make honestly without an AI service: swap the protein, drop or replace an
  * ingredient, make it milder or spicier, make it vegetarian, vegan, dairy-free or gluten-free. Each change it makes
- * is said in the description; a part of the request it cannot apply is said too, and a request it cannot apply at
- * all answers the original recipe with that note.
+ * is said in the description; a part of the request it cannot apply is said too. A request it cannot apply at all
+ * gives nothing (the planner says so, and counts no request).
  */
 
 interface Draft {
@@ -258,8 +258,8 @@ function apply(draft: Draft, rule: Rule, clause: string): boolean {
   return true;
 }
 
-/** Applies what it can of the request and says what it did and what it could not do. */
-export function alterFromRules(original: AiAlterationRequest): GeneratedMeal {
+/** Applies what it can of the request and says what it did and what it could not do; undefined when it could do nothing. */
+export function alterFromRules(original: AiAlterationRequest): GeneratedMeal | undefined {
   const draft: Draft = {
     name: original.originalName,
     ingredients: original.originalIngredients.map((i) => (typeof i === 'string'
@@ -273,10 +273,9 @@ export function alterFromRules(original: AiAlterationRequest): GeneratedMeal {
     .map((c) => c.replace(/^(?:please|can you|could you|make it|make this|i want it)\s+/, '').replace(/\s+please$/, '').trim())
     .filter(Boolean);
   const skipped = clauses.filter((clause) => !rules.some((rule) => apply(draft, rule, clause)));
+  if (draft.changes.length === 0) return undefined;
   const notes = [...draft.changes];
-  if (skipped.length > 0) {
-    notes.push(`Without the AI service we could not apply: "${skipped.join('", "')}"${draft.changes.length === 0 ? '; here is the original recipe' : ''}.`);
-  }
+  if (skipped.length > 0) notes.push(`Without the AI service we could not apply: "${skipped.join('", "')}".`);
   const description = [original.originalDescription, ...notes].filter(Boolean).join(' ');
   return {
     name: draft.name.slice(0, aiLimits.nameMax),

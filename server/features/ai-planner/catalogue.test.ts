@@ -6,12 +6,13 @@ import { alterFromRules } from './alterations.ts';
 import { catalogue, type Recipe } from './catalogue/index.ts';
 import { animalKinds, kindsOf, meatKinds, readRestrictions, seafoodKinds, type Kind } from './dietary.ts';
 import { suggest, toGeneratedMeal } from './fallback.ts';
+import { formatQuantity } from '@hearth/contract/quantity';
 
 const names = (r: Recipe) => r.ingredients.map(([, , name]) => name);
 const hasKind = (r: Recipe, kinds: Kind[]) => names(r).some((n) => [...kindsOf(n)].some((k) => kinds.includes(k)));
 const request = (input: AiMealRequestInput) => AiMealRequest.parse(input);
 const byId = new Map(catalogue.map((r) => [r.id, r]));
-const ids = (input: AiMealRequestInput, last: string[] = []) => suggest(request(input), last).map((r) => r.id);
+const ids = (input: AiMealRequestInput, last: string[] = []) => suggest(request(input), last).recipes.map((r) => r.id);
 const recipesFor = (input: AiMealRequestInput, last: string[] = []) => ids(input, last).map((id) => byId.get(id)!);
 const proteins = ['beef', 'pork', 'chicken', 'fish', 'veggie', 'vegan'] as const;
 
@@ -33,7 +34,7 @@ describe('the catalogue', () => {
   it('has at least three recipes of each protein in each time choice', () => {
     for (const protein of proteins) {
       for (const time of prepTimeChoices) {
-        const found = suggest(request({ proteinChoice: protein, timeToPrepare: time }), []);
+        const found = suggest(request({ proteinChoice: protein, timeToPrepare: time }), []).recipes;
         expect(found, `${protein}, ${time}`).toHaveLength(3);
         for (const r of found) {
           if (time === 'under 20 min') expect(r.total).toBeLessThan(20);
@@ -141,7 +142,7 @@ describe('fallback suggestions', () => {
   });
 
   it('never offers the same three twice in a row when more recipes fit', () => {
-    const input: AiMealRequestInput = { proteinChoice: 'beef', timeToPrepare: 'under 20 min', cuisineType: 'italian' };
+    const input: AiMealRequestInput = { proteinChoice: 'beef', timeToPrepare: 'under 20 min' };
     let last: string[] = [];
     for (let i = 0; i < 6; i++) {
       const next = ids(input, last);
@@ -169,6 +170,75 @@ describe('fallback suggestions', () => {
   });
 });
 
+describe('listening to every wish', () => {
+  const answer = (input: AiMealRequestInput, last: string[] = []) => suggest(request(input), last);
+  const mexicanMildKidChicken: AiMealRequestInput = {
+    proteinChoice: 'chicken', timeToPrepare: '20-60 min', cuisineType: 'mexican', spiceLevel: 'mild', kidFriendly: true,
+  };
+
+  it('answers "Mexican, mild, kid-friendly, chicken, 20–60 min" with mild Mexican chicken for children', () => {
+    const { recipes, notice } = answer(mexicanMildKidChicken);
+    expect(recipes.map((r) => r.name)).not.toEqual(expect.arrayContaining(['Chicken Noodle Soup']));
+    for (const r of recipes) {
+      expect(r.name).not.toMatch(/Noodle Soup|Piccata|Tikka/);
+      expect(r, r.id).toMatchObject({ protein: 'chicken', cuisine: 'mexican', spice: 'mild', kidFriendly: true });
+      expect(names(r).join(' ')).not.toMatch(/cayenne|chipotle|jalape/i);
+    }
+    expect(recipes).toHaveLength(3);
+    // Two take 20–60 minutes; the third is quicker, and the answer says so.
+    expect(recipes.filter((r) => r.total >= 20 && r.total <= 60)).toHaveLength(2);
+    expect(notice).toBe('Only 2 mild, kid-friendly Mexican chicken dishes in 20–60 min — also showing other cooking times');
+  });
+
+  it.each(prepTimeChoices)('answers "Beef, Italian, %s" with Italian beef only', (timeToPrepare) => {
+    const { recipes } = answer({ proteinChoice: 'beef', cuisineType: 'italian', timeToPrepare });
+    expect(recipes).toHaveLength(3);
+    for (const r of recipes) {
+      expect(r.name).not.toMatch(/Cheeseburger|Bulgogi/);
+      expect(r).toMatchObject({ protein: 'beef', cuisine: 'italian' });
+    }
+  });
+
+  it('gives up the cuisine only after the time, and says so', () => {
+    const { recipes, notice } = answer({ proteinChoice: 'fish', timeToPrepare: 'under 20 min', cuisineType: 'italian', spiceLevel: 'mild' });
+    expect(recipes).toHaveLength(3);
+    expect(recipes[0]).toMatchObject({ cuisine: 'italian', protein: 'fish' });
+    expect(recipes.every((r) => r.spice === 'mild' && r.protein === 'fish')).toBe(true);
+    expect(notice).toMatch(/^(No|Only \d) mild Italian fish and seafood dish(es)? under 20 min — (also )?showing /);
+    expect(notice).toMatch(/other cooking times|other cuisines/);
+  });
+
+  it('keeps spice and kid-friendly longer than time and cuisine, and never breaks the protein', () => {
+    const { recipes, notice } = answer({
+      proteinChoice: 'pork', timeToPrepare: 'under 20 min', cuisineType: 'indian', spiceLevel: 'mild', kidFriendly: true,
+    });
+    expect(recipes).toHaveLength(3);
+    for (const r of recipes) expect(r).toMatchObject({ protein: 'pork', spice: 'mild', kidFriendly: true });
+    expect(notice).toBe('No mild, kid-friendly Indian pork dishes under 20 min — showing other cooking times and other cuisines');
+  });
+
+  it('says nothing when every idea meets every wish', () => {
+    expect(answer({ proteinChoice: 'any', timeToPrepare: '20-60 min', kidFriendly: true }).notice).toBeNull();
+  });
+
+  it('keeps the perfect fits first when asked again', () => {
+    const first = answer(mexicanMildKidChicken);
+    const second = answer(mexicanMildKidChicken, first.recipes.map((r) => r.id));
+    expect(second.recipes.slice(0, 2).map((r) => r.id).sort()).toEqual(['mx-chicken-burrito-bowls', 'mx-creamy-chicken-enchiladas']);
+  });
+
+  it('prints every quantity as a cook writes it (⅓ cup, not 0.33 cup)', () => {
+    for (const r of catalogue) {
+      for (const i of toGeneratedMeal(r).ingredients) {
+        if (i.quantity !== null) expect(formatQuantity(i.quantity), `${r.id}: ${i.name}`).toMatch(/^(\d+)?[½⅓⅔¼¾⅛⅜⅝⅞]?$/);
+      }
+    }
+    expect(formatQuantity(0.33)).toBe('⅓');
+    expect(formatQuantity(0.67)).toBe('⅔');
+    expect(formatQuantity(1.33)).toBe('1⅓');
+  });
+});
+
 describe('fallback alterations', () => {
   const recipe = (id: string) => toGeneratedMeal(byId.get(id)!);
   const alter = (id: string, alterationRequest: string) => {
@@ -182,7 +252,7 @@ describe('fallback alterations', () => {
   };
 
   it('swaps the protein and says so', () => {
-    const m = alter('it-chicken-piccata', 'make it with tofu instead');
+    const m = alter('it-chicken-piccata', 'make it with tofu instead')!;
     expect(m.ingredients.some((i) => /tofu/.test(i.name))).toBe(true);
     expect(m.ingredients.some((i) => /chicken breasts/.test(i.name))).toBe(false);
     expect(m.name).toBe('Tofu Piccata');
@@ -191,51 +261,48 @@ describe('fallback alterations', () => {
   });
 
   it('replaces one ingredient with another', () => {
-    const m = alter('md-shakshuka', 'replace the feta with goat cheese');
+    const m = alter('md-shakshuka', 'replace the feta with goat cheese')!;
     expect(m.ingredients.map((i) => i.name)).toContain('goat cheese');
     expect(m.description).toMatch(/Used goat cheese instead of feta/);
   });
 
   it('drops an ingredient', () => {
-    const m = alter('it-chicken-cacciatore', 'no olives please');
+    const m = alter('it-chicken-cacciatore', 'no olives please')!;
     expect(m.ingredients.some((i) => /olive/.test(i.name) && !/olive oil/.test(i.name))).toBe(false);
     expect(m.description).toMatch(/Left out the black olives/);
   });
 
   it('makes it milder by halving the chili, or spicier by doubling it', () => {
     const original = recipe('mx-pozole-rojo');
-    const milder = alter('mx-pozole-rojo', 'make it milder');
+    const milder = alter('mx-pozole-rojo', 'make it milder')!;
     const guajillo = (m: typeof original) => m.ingredients.find((i) => /guajillo/.test(i.name))!.quantity;
     expect(guajillo(milder)).toBe(guajillo(original)! / 2);
     expect(milder.description).toMatch(/Made it milder/);
-    expect(guajillo(alter('mx-pozole-rojo', 'spicier'))).toBe(guajillo(original)! * 2);
-    const noChili = alter('it-chicken-piccata', 'make it spicier');
+    expect(guajillo(alter('mx-pozole-rojo', 'spicier')!)).toBe(guajillo(original)! * 2);
+    const noChili = alter('it-chicken-piccata', 'make it spicier')!;
     expect(noChili.ingredients.at(-1)).toEqual({ name: 'red pepper flakes', quantity: 0.5, unit: 'tsp' });
   });
 
   it('makes it vegetarian, stock and sauces included', () => {
-    const m = alter('it-chicken-piccata', 'make it vegetarian');
+    const m = alter('it-chicken-piccata', 'make it vegetarian')!;
     for (const i of m.ingredients) expect([...kindsOf(i.name)].some((k) => [...meatKinds, ...seafoodKinds].includes(k)), i.name).toBe(false);
     expect(m.ingredients.map((i) => i.name)).toContain('vegetable stock');
     expect(m.description).toMatch(/Made it vegetarian/);
   });
 
-  it('answers the original with a note when it cannot apply the request', () => {
-    const original = recipe('it-chicken-piccata');
-    const m = alter('it-chicken-piccata', 'turn it into a dessert');
-    expect(m.ingredients).toEqual(original.ingredients);
-    expect(m.fullRecipe).toBe(original.fullRecipe);
-    expect(m.description).toContain('could not apply: "turn it into a dessert"; here is the original recipe');
+  it('gives nothing when it cannot apply the request at all', () => {
+    expect(alter('it-chicken-piccata', 'turn it into a dessert')).toBeUndefined();
   });
 
   it('applies what it can of a request and names the rest', () => {
-    const m = alter('mx-pozole-rojo', 'milder and add more love');
+    const m = alter('mx-pozole-rojo', 'milder and add more love')!;
     expect(m.description).toMatch(/Made it milder/);
     expect(m.description).toContain('could not apply: "add more love"');
   });
 
   it('refuses to call a dish with eggs vegan', () => {
-    const m = alter('md-shakshuka', 'make it vegan');
+    expect(alter('md-shakshuka', 'make it vegan')).toBeUndefined();
+    const m = alter('md-shakshuka', 'make it vegan and milder')!;
     expect(m.ingredients.some((i) => /eggs/.test(i.name))).toBe(true);
     expect(m.description).toContain('could not apply: "vegan"');
   });

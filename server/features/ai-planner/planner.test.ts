@@ -87,6 +87,61 @@ describe('generating without an AI service', () => {
   });
 });
 
+describe('a planner that listens', () => {
+  let ada: SignedInUser;
+  beforeAll(async () => { ada = await family('Listener'); });
+
+  it('honours cuisine, spice, kid-friendly, protein and time, and says what it gave up', async () => {
+    const res = await generate(ada, dinnerRequest({ cuisineType: 'mexican', spiceLevel: 'mild', kidFriendly: true }));
+    expect(res.status).toBe(200);
+    const names = res.body.meals.map((m: api.GeneratedMeal) => m.name);
+    expect(names).toHaveLength(3);
+    for (const name of ['Chicken Noodle Soup', 'Chicken Piccata', 'Chicken Tikka Skewers with Mint Raita']) expect(names).not.toContain(name);
+    for (const m of res.body.meals as api.GeneratedMeal[]) {
+      expect(m.ingredients.map((i) => i.name).join(' ')).toMatch(/chicken/i);
+      expect(m.ingredients.map((i) => i.name).join(' ')).not.toMatch(/cayenne|chipotle|jalape/i);
+    }
+    expect(res.body.notice).toBe('Only 2 mild, kid-friendly Mexican chicken dishes in 20–60 min — also showing other cooking times');
+  });
+
+  it('answers "Beef, Italian" with Italian beef, not Cheeseburgers or Bulgogi', async () => {
+    const res = await generate(ada, dinnerRequest({ proteinChoice: 'beef', cuisineType: 'italian' }));
+    const names = res.body.meals.map((m: api.GeneratedMeal) => m.name);
+    expect(names).toHaveLength(3);
+    expect(names).not.toContain('Backyard Cheeseburgers');
+    expect(names).not.toContain('Korean Beef Bulgogi Bowls');
+    expect(names).toContain('Italian Meatballs in Tomato Sauce');
+    expect(res.body.notice).toMatch(/^Only 1 Italian beef dish in 20–60 min — also showing other cooking times$/);
+  });
+
+  it('has no notice when every idea fits', async () => {
+    expect((await generate(ada, dinnerRequest({ proteinChoice: 'any' }))).body.notice).toBeNull();
+  });
+
+  it('prints a third as ⅓: every quantity is a fraction a cook writes', async () => {
+    const res = await generate(ada, dinnerRequest({ proteinChoice: 'chicken', timeToPrepare: '60+ min', cuisineType: 'italian' }));
+    for (const m of res.body.meals as api.GeneratedMeal[]) {
+      for (const i of m.ingredients) if (i.quantity !== null) expect(Math.round(i.quantity * 1000)).toBe(i.quantity * 1000);
+    }
+  });
+
+  it('refuses an alteration it cannot apply (422) without using up a request', async () => {
+    const before = await remaining(ada);
+    const res = await ada.call(api.alterMeal, {
+      body: { originalName: 'Soup', originalIngredients: ['water', 'leeks'], alterationRequest: 'turn it into a dessert' },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe(aiMessages.alterationNotApplied);
+    expect(await remaining(ada)).toBe(before);
+    const applied = await ada.call(api.alterMeal, {
+      body: { originalName: 'Soup', originalIngredients: ['water', 'leeks'], alterationRequest: 'without leeks' },
+    });
+    expect(applied.status).toBe(200);
+    expect(applied.body.remainingRequests).toBe(before - 1);
+    expect(await remaining(ada)).toBe(before - 1);
+  });
+});
+
 describe('validation', () => {
   let ada: SignedInUser;
   beforeAll(async () => { ada = await family('Val'); });
@@ -118,8 +173,9 @@ describe('validation', () => {
   });
 
   it('takes an alteration of exactly 250 characters', async () => {
+    const alterationRequest = `without water${', no salt'.repeat(30)}`.slice(0, 250);
     const res = await ada.call(api.alterMeal, {
-      body: { originalName: 'Soup', originalIngredients: ['water'], alterationRequest: 'x'.repeat(250) },
+      body: { originalName: 'Soup', originalIngredients: ['water', 'leeks'], alterationRequest },
     });
     expect(res.status).toBe(200);
   });

@@ -155,4 +155,16 @@ describe('a configured AI service', () => {
     expect(res.body.status).toBe('fallback');
     expect(res.body.meals[0].ingredients).toEqual([{ name: 'dried red chilies', quantity: 1, unit: null }]);
   });
+
+  it('gives the request back when the provider fails and the rules cannot make the change', async () => {
+    provider.queue({ status: 500 });
+    const before = (await ada.call(api.aiUsage)).body.remainingRequests;
+    const res = await ada.call(api.alterMeal, {
+      body: { originalName: 'Chili', originalRecipe: '1. Cook.', originalIngredients: ['beans'], alterationRequest: 'Make it French' },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe(api.aiMessages.alterationNotApplied);
+    expect(provider.requests).toHaveLength(1);
+    expect((await ada.call(api.aiUsage)).body.remainingRequests).toBe(before);
+  });
 });

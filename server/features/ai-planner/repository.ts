@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { Clock } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db/client.ts';
@@ -18,6 +18,12 @@ export async function claimRequest(q: Queryable, familyId: string, day: string, 
     })
     .returning({ count: aiDailyUsage.count });
   return rows[0]?.count ?? null;
+}
+
+/** Uncounts one request of the family's day (claimed for an answer that could not be given). */
+export async function giveBackRequest(q: Queryable, familyId: string, day: string): Promise<void> {
+  await q.update(aiDailyUsage).set({ count: sql`${aiDailyUsage.count} - 1` })
+    .where(and(eq(aiDailyUsage.familyId, familyId), eq(aiDailyUsage.day, day), gt(aiDailyUsage.count, 0)));
 }
 
 export async function requestsOn(q: Queryable, familyId: string, day: string): Promise<number> {

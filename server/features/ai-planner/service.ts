@@ -5,7 +5,7 @@ import {
 import { requireFamily, type FamilyCaller } from '../../platform/auth/family-access.ts';
 import type { Caller } from '../../platform/auth/sessions.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { rateLimited } from '../../platform/errors.ts';
+import { AppError, rateLimited } from '../../platform/errors.ts';
 import { defaultTimezone } from '../../platform/recurrence.ts';
 import { familyTimezone } from '../family/membership.ts';
 import { alterFromRules } from './alterations.ts';
@@ -38,11 +38,13 @@ export class AiPlannerService {
     const remainingRequests = await this.claim(member);
     let meals = await this.fromProvider(() => this.provider?.generate(request));
     const status: AiStatus = meals ? 'success' : 'fallback';
+    let notice: string | null = null;
     await this.deps.db.transaction(async (tx) => {
       if (!meals) {
-        const recipes = suggest(request, await repo.lastOffered(tx, member.familyId));
-        await repo.rememberOffered(tx, member.familyId, recipes.map((r) => r.id), this.deps.clock.now());
-        meals = recipes.map(toGeneratedMeal);
+        const suggestion = suggest(request, await repo.lastOffered(tx, member.familyId));
+        await repo.rememberOffered(tx, member.familyId, suggestion.recipes.map((r) => r.id), this.deps.clock.now());
+        meals = suggestion.recipes.map(toGeneratedMeal);
+        notice = suggestion.notice;
       }
       await this.deps.events.record(tx, {
         familyId: member.familyId, actorId: member.userId, type: 'ai_meal_request',
@@ -52,28 +54,38 @@ export class AiPlannerService {
         },
       });
     });
-    return { meals: meals ?? [], remainingRequests, status };
+    return { meals: meals ?? [], remainingRequests, status, notice };
   }
 
+  /**
+   * Without a provider the rules run first, so a change they cannot make is refused (422) before a request is
+   * counted; with one, a request claimed for a provider that then fails is given back when the rules cannot make it.
+   */
   async alter(caller: Caller, request: AiAlterationRequest): Promise<AiAnswer> {
     const member = requireFamily(caller);
-    const remainingRequests = await this.claim(member);
+    const day = await this.today(member.familyId);
+    const byRules = this.provider ? undefined : alterFromRules(request);
+    if (!this.provider && !byRules) throw new AppError('UNPROCESSABLE', aiMessages.alterationNotApplied);
+    const remainingRequests = await this.claim(member, day);
     const fromAi = await this.fromProvider(async () => {
       const meal = await this.provider?.alter(request);
       return meal ? [meal] : undefined;
     });
     const status: AiStatus = fromAi ? 'success' : 'fallback';
-    const meals = fromAi ?? [alterFromRules(request)];
+    const altered = fromAi?.[0] ?? byRules ?? alterFromRules(request);
+    if (!altered) {
+      await repo.giveBackRequest(this.deps.db, member.familyId, day);
+      throw new AppError('UNPROCESSABLE', aiMessages.alterationNotApplied);
+    }
     await this.deps.events.record(this.deps.db, {
       familyId: member.familyId, actorId: member.userId, type: 'ai_meal_request', data: { kind: 'alter', status },
     });
-    return { meals, remainingRequests, status };
+    return { meals: fromAi ?? [altered], remainingRequests, status, notice: null };
   }
 
   /** Counts one request for the family's day, or refuses with 429 and none remaining. */
-  private async claim(member: FamilyCaller): Promise<number> {
-    const day = await this.today(member.familyId);
-    const count = await repo.claimRequest(this.deps.db, member.familyId, day, aiLimits.requestsPerDay);
+  private async claim(member: FamilyCaller, day?: string): Promise<number> {
+    const count = await repo.claimRequest(this.deps.db, member.familyId, day ?? await this.today(member.familyId), aiLimits.requestsPerDay);
     if (count === null) throw rateLimited(aiMessages.quotaReached, { remainingRequests: 0 });
     return aiLimits.requestsPerDay - count;
   }

@@ -24,6 +24,10 @@ beforeAll(async () => {
       res.writeHead(301, { location: n > 0 ? `/hops/${n - 1}` : '/pages/microdata.html' }).end();
     } else if (url.pathname === '/missing') {
       res.writeHead(404).end('gone');
+    } else if (url.pathname === '/lines') {
+      const recipe = { '@context': 'https://schema.org', '@type': 'Recipe', name: 'Lines', recipeIngredient: JSON.parse(url.searchParams.get('l')!) };
+      res.writeHead(200, { 'content-type': 'text/html' })
+        .end(`<html><script type="application/ld+json">${JSON.stringify(recipe)}</script></html>`);
     } else if (url.pathname === '/huge') {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end(`<html>${'x'.repeat(3 * 1024 * 1024)}</html>`);
@@ -61,7 +65,7 @@ describe('importing a recipe from a page served from loopback (IMPORT_ALLOW_PRIV
         { quantity: 0.5, unit: 'tsp', name: 'salt' },
         { quantity: 1.5, unit: 'kg', name: 'bread flour' },
         { quantity: 2, unit: 'tablespoons', name: 'olive oil' },
-        { quantity: null, unit: null, name: 'Salt and pepper to taste' },
+        { quantity: null, unit: null, name: 'Salt and pepper' },
       ],
       directions: '1. Mix the water and the flour.\n2. Knead for ten minutes & rest.\n3. Bake until golden.',
       prepTime: 20,
@@ -71,14 +75,42 @@ describe('importing a recipe from a page served from loopback (IMPORT_ALLOW_PRIV
     });
   });
 
+  it('reads each ingredient line as quantity, unit and name, as a cook writes them', async () => {
+    const cases: [string, { quantity: number | null; unit: string | null; name: string }][] = [
+      ['2 lbs chicken thighs', { quantity: 2, unit: 'lbs', name: 'chicken thighs' }],
+      ['1 1/2 cups flour', { quantity: 1.5, unit: 'cups', name: 'flour' }],
+      ['½ tsp salt', { quantity: 0.5, unit: 'tsp', name: 'salt' }],
+      ['1½ cups milk', { quantity: 1.5, unit: 'cups', name: 'milk' }],
+      ['1/3 cup sugar', { quantity: 0.333, unit: 'cup', name: 'sugar' }],
+      ['2-3 cloves garlic', { quantity: 3, unit: 'cloves', name: 'garlic' }],
+      ['2 to 3 cloves garlic', { quantity: 3, unit: 'cloves', name: 'garlic' }],
+      ['salt to taste', { quantity: null, unit: null, name: 'salt' }],
+      ['Salt and pepper', { quantity: null, unit: null, name: 'Salt and pepper' }],
+      ['2 (14 oz) cans tomatoes', { quantity: 2, unit: 'cans', name: 'tomatoes (14 oz)' }],
+      ['1 (15-ounce) can black beans, drained', { quantity: 1, unit: 'can', name: 'black beans, drained (15-ounce)' }],
+      ['2 x 400g tins chopped tomatoes', { quantity: 2, unit: 'tins', name: 'chopped tomatoes (400g)' }],
+      ['1 cup (240 ml) milk', { quantity: 1, unit: 'cup', name: 'milk' }],
+      ['3 large eggs', { quantity: 3, unit: null, name: 'large eggs' }],
+      ['2 eggs', { quantity: 2, unit: null, name: 'eggs' }],
+      ['1,5 kg potatoes', { quantity: 1.5, unit: 'kg', name: 'potatoes' }],
+      ['200g butter', { quantity: 200, unit: 'g', name: 'butter' }],
+      ['Juice of 1 lemon', { quantity: null, unit: null, name: 'Juice of 1 lemon' }],
+      ['For the sauce:', { quantity: null, unit: null, name: 'skipped: a heading' }],
+      ['  milk  ', { quantity: null, unit: null, name: 'milk' }],
+    ];
+    const res = await importFrom(cook, `${base}/lines?l=${encodeURIComponent(JSON.stringify(cases.map(([line]) => line)))}`);
+    expect(res.status).toBe(200);
+    expect(res.body.ingredients).toEqual(cases.filter(([line]) => !line.endsWith(':')).map(([, read]) => read));
+  });
+
   it('finds the Recipe in a @graph, sums prep and cook time when no total is given, and reads a yield array', async () => {
     const { body } = await importFrom(cook, page('jsonld-graph'));
     expect(body).toMatchObject({ name: 'Weeknight Chili', prepTime: 15, totalTime: 60, servings: 6 });
     expect(body.ingredients).toEqual([
       { quantity: 1, unit: 'lb', name: 'ground beef' },
-      { quantity: 2, unit: null, name: '(15 oz) cans kidney beans' },
+      { quantity: 2, unit: 'cans', name: 'kidney beans (15 oz)' },
       { quantity: 1, unit: null, name: 'onion, chopped' },
-      { quantity: 2, unit: 'cloves', name: 'garlic' },
+      { quantity: 3, unit: 'cloves', name: 'garlic' },
     ]);
     expect(body.directions).toBe('1. Brown the beef.\n2. Add everything else and simmer.');
   });

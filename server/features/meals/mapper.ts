@@ -1,7 +1,7 @@
 import type { Meal } from '@hearth/contract/meals';
 import type { IngredientRow, MealRow } from './repository.ts';
 
-export function toMeal(row: MealRow, ingredients: IngredientRow[]): Meal {
+export function toMeal(row: MealRow, ingredients: IngredientRow[], tags: string[]): Meal {
   return {
     id: row.id,
     name: row.name,
@@ -13,6 +13,7 @@ export function toMeal(row: MealRow, ingredients: IngredientRow[]): Meal {
     ingredients: ingredients.map((i) => ({
       name: i.name, quantity: i.quantity, unit: i.unit, groceryListId: i.groceryListId,
     })),
+    tags,
     createdBy: row.createdByUserId,
     familyId: row.familyId,
     createdAt: row.createdAt.toISOString(),

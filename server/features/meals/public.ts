@@ -1,3 +1,4 @@
+import { searchable } from '@hearth/contract/meals';
 import type { Queryable, Tx } from '../../platform/db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { requireRoomForMeal } from './bounds.ts';
@@ -41,6 +42,7 @@ export async function createRecipe(
   const now = deps.clock.now();
   const row = await repo.insertMeal(tx, {
     familyId: input.familyId, name: input.name, directions: input.directions ?? null, prepTime: null, totalTime: null, servings: null, sourceUrl: null,
+    searchText: searchable([input.name, ...(input.ingredients ?? []).map((i) => i.name)].join(' ')),
     createdByUserId: input.actorId, createdAt: now, updatedAt: now,
   });
   const ingredients = (input.ingredients ?? []).map((i) => ({ ...i, groceryListId: null }));

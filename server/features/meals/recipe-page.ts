@@ -1,6 +1,6 @@
 import { parseIngredient } from 'parse-ingredient';
 import { mealLimits, type MealDraft } from '@hearth/contract/meals';
-import { quantityLimits, roundQuantity } from '@hearth/contract/quantity';
+import { readIngredientLine } from '@hearth/contract/ingredient-line';
 import { Meter, pageBudget, scanHtml, type PageBudget } from './page-budget.ts';
 
 /**
@@ -181,18 +181,12 @@ function ingredients(value: unknown, meter: Meter): MealDraft['ingredients'] {
   const out: MealDraft['ingredients'] = [];
   for (const item of [value].flat(2)) {
     meter.step();
-    const line = clip(plain(item, meter), ingredientLineMax);
-    if (!line) continue;
-    // The parser reads "1,5" as 15 (a thousands separator), so a decimal comma becomes a point first.
-    const [parsed] = parseIngredient(line.replace(/(\d),(\d)/g, '$1.$2'));
-    if (parsed?.isGroupHeader) continue;
-    const name = clip(parsed?.description.trim() || line, mealLimits.ingredientNameMax);
-    const quantity = parsed?.quantity ?? null;
-    const unit = parsed?.unitOfMeasure ? clip(parsed.unitOfMeasure, mealLimits.unitMax) : null;
+    const read = readIngredientLine(clip(plain(item, meter), ingredientLineMax), parseIngredient);
+    if (!read) continue;
     out.push({
-      name,
-      quantity: quantity !== null && quantity >= 0 && quantity <= quantityLimits.max ? roundQuantity(quantity) : null,
-      unit,
+      name: clip(read.name, mealLimits.ingredientNameMax),
+      quantity: read.quantity,
+      unit: read.unit && clip(read.unit, mealLimits.unitMax),
     });
     if (out.length === mealLimits.ingredientsMax) break;
   }

@@ -1,12 +1,13 @@
-import { and, asc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, exists, ilike, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
 import { preparedOn } from '../../platform/db/prepared.ts';
-import { mealIngredients, meals } from '../../platform/db/schema/meals.ts';
+import { mealIngredients, meals, mealTagLinks, mealTags } from '../../platform/db/schema/meals.ts';
 
 export type MealRow = typeof meals.$inferSelect;
 export type IngredientRow = typeof mealIngredients.$inferSelect;
 export type NewIngredient = Pick<IngredientRow, 'name' | 'quantity' | 'unit' | 'groceryListId'>;
-export type MealFields = Pick<MealRow, 'name' | 'directions' | 'prepTime' | 'totalTime' | 'servings' | 'sourceUrl'>;
+export type MealFields = Pick<MealRow, 'name' | 'directions' | 'prepTime' | 'totalTime' | 'servings' | 'sourceUrl' | 'searchText'>;
+export interface TagOfMeal { mealId: string; name: string }
 
 export async function countMeals(q: Queryable, familyId: string): Promise<number> {
   const [row] = await q.select({ n: sql<number>`count(*)::int` }).from(meals).where(eq(meals.familyId, familyId));
@@ -78,4 +79,59 @@ export async function replaceIngredients(
     .where(and(eq(mealIngredients.mealId, mealId), inArray(mealIngredients.mealId, mealsOfFamily(q, familyId))));
   if (ingredients.length === 0) return;
   await q.insert(mealIngredients).values(ingredients.map((ingredient, position) => ({ ...ingredient, mealId, position })));
+}
+
+/** `%`, `_` and `\\` matched as themselves in a LIKE pattern. */
+const likeText = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The family's meals whose search text holds every word, and that carry the tag when one is given; by name, at most `limit`. */
+export async function searchMeals(
+  q: Queryable, familyId: string, words: string[], tagId: string | undefined, limit: number,
+): Promise<MealRow[]> {
+  return q.select().from(meals).where(and(
+    eq(meals.familyId, familyId),
+    ...words.map((word) => ilike(meals.searchText, `%${likeText(word)}%`)),
+    tagId ? exists(q.select({ one: sql`1` }).from(mealTagLinks)
+      .where(and(eq(mealTagLinks.mealId, meals.id), eq(mealTagLinks.tagId, tagId)))) : undefined,
+  )).orderBy(sql`lower(${meals.name})`, asc(meals.name), asc(meals.id)).limit(limit);
+}
+
+/** The tags of the given meals of the family (all its meals when `mealIds` is undefined), by name. */
+export async function tagsOfMeals(q: Queryable, familyId: string, mealIds?: string[]): Promise<TagOfMeal[]> {
+  if (mealIds?.length === 0) return [];
+  return q.select({ mealId: mealTagLinks.mealId, name: mealTags.name }).from(mealTagLinks)
+    .innerJoin(mealTags, eq(mealTags.id, mealTagLinks.tagId))
+    .where(and(eq(mealTags.familyId, familyId), mealIds ? inArray(mealTagLinks.mealId, mealIds) : undefined))
+    .orderBy(sql`lower(${mealTags.name})`);
+}
+
+/** The family's tags by name, with how many meals carry each. */
+export async function familyTags(q: Queryable, familyId: string): Promise<{ id: string; name: string; meals: number }[]> {
+  return q.select({ id: mealTags.id, name: mealTags.name, meals: sql<number>`count(${mealTagLinks.mealId})::int` })
+    .from(mealTags).leftJoin(mealTagLinks, eq(mealTagLinks.tagId, mealTags.id))
+    .where(eq(mealTags.familyId, familyId)).groupBy(mealTags.id).orderBy(sql`lower(${mealTags.name})`);
+}
+
+export async function countTags(q: Queryable, familyId: string): Promise<number> {
+  const [row] = await q.select({ n: sql<number>`count(*)::int` }).from(mealTags).where(eq(mealTags.familyId, familyId));
+  return row?.n ?? 0;
+}
+
+/** The family's tags with these names (any case). */
+export async function tagsNamed(q: Queryable, familyId: string, names: string[]): Promise<{ id: string; name: string }[]> {
+  if (names.length === 0) return [];
+  return q.select({ id: mealTags.id, name: mealTags.name }).from(mealTags)
+    .where(and(eq(mealTags.familyId, familyId), inArray(sql`lower(${mealTags.name})`, names.map((n) => n.toLowerCase()))));
+}
+
+export async function insertTags(q: Queryable, familyId: string, names: string[]): Promise<void> {
+  if (names.length === 0) return;
+  await q.insert(mealTags).values(names.map((name) => ({ familyId, name }))).onConflictDoNothing();
+}
+
+/** Replaces a meal's tags (the meal must be the caller's family's, checked by the caller). */
+export async function replaceTagLinks(q: Queryable, mealId: string, tagIds: string[]): Promise<void> {
+  await q.delete(mealTagLinks).where(eq(mealTagLinks.mealId, mealId));
+  if (tagIds.length === 0) return;
+  await q.insert(mealTagLinks).values(tagIds.map((tagId) => ({ mealId, tagId })));
 }

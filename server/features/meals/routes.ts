@@ -11,6 +11,8 @@ export function mealRoutes(app: App, deps: Deps): void {
   const reader = new RecipeReader(deps.log);
   app.addHook('onClose', () => reader.close());
   route(app, deps, api.listMeals, ({ caller, params }) => meals.list(caller, params.familyId));
+  route(app, deps, api.searchMeals, ({ caller, params, query }) => meals.search(caller, params.familyId, query));
+  route(app, deps, api.listMealTags, ({ caller, params }) => meals.tags(caller, params.familyId));
   route(app, deps, api.createMeal, ({ caller, body }) => meals.create(caller, body));
   route(app, deps, api.importMeal, ({ caller, body }) => importMeal(deps, reader, caller, body.url));
   route(app, deps, api.getMeal, ({ caller, params }) => meals.get(caller, params.id));

@@ -1,11 +1,14 @@
 import type { BodyOf } from '@hearth/contract/endpoint';
 import type { EventType } from '@hearth/contract/events';
-import { mealMessages, scaledQuantity, type createMeal, type Meal, type MealSource } from '@hearth/contract/meals';
+import {
+  mealLimits, mealMessages, scaledQuantity, searchable, type createMeal, type Meal, type MealSource, type MealTag,
+} from '@hearth/contract/meals';
 import { requireEditor, requireFamily, requireOwnFamily, type FamilyCaller } from '../../platform/auth/family-access.ts';
 import type { Caller } from '../../platform/auth/sessions.ts';
 import type { Queryable, Tx } from '../../platform/db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { notFound } from '../../platform/errors.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
+import { lockFamilyRow } from '../../platform/db/tenancy.ts';
 import { addRecipeItemsToList, countFamilyLists, lockListsOfRecipe } from '../grocery/public.ts';
 import { requireRoomForMeal } from './bounds.ts';
 import { toMeal } from './mapper.ts';
@@ -22,14 +25,33 @@ export class MealService {
   async list(caller: Caller, familyId: string): Promise<Meal[]> {
     const member = requireFamily(caller);
     requireOwnFamily(member, familyId);
-    const rows = await repo.listMeals(this.deps.db, member.familyId);
-    const byMeal = new Map<string, repo.IngredientRow[]>();
-    for (const i of await repo.familyIngredients(this.deps.db, member.familyId)) {
-      const group = byMeal.get(i.mealId);
-      if (group) group.push(i);
-      else byMeal.set(i.mealId, [i]);
-    }
-    return rows.map((row) => toMeal(row, byMeal.get(row.id) ?? []));
+    return this.withDetails(this.deps.db, member.familyId, await repo.listMeals(this.deps.db, member.familyId), undefined);
+  }
+
+  /** Every word of `q` in the name or an ingredient (case and accents ignored), and the tag when given; bounded. */
+  async search(caller: Caller, familyId: string, query: { q?: string | undefined; tag?: string | undefined }): Promise<Meal[]> {
+    const member = requireFamily(caller);
+    requireOwnFamily(member, familyId);
+    const words = searchable(query.q ?? '').split(' ').filter(Boolean);
+    const rows = await repo.searchMeals(this.deps.db, member.familyId, words, query.tag, mealLimits.searchResultsMax);
+    return this.withDetails(this.deps.db, member.familyId, rows, rows.map((r) => r.id));
+  }
+
+  async tags(caller: Caller, familyId: string): Promise<MealTag[]> {
+    const member = requireFamily(caller);
+    requireOwnFamily(member, familyId);
+    return repo.familyTags(this.deps.db, member.familyId);
+  }
+
+  /** The meals with their ingredients and tags; `ids` undefined means every meal of the family. */
+  private async withDetails(q: Queryable, familyId: string, rows: repo.MealRow[], ids: string[] | undefined): Promise<Meal[]> {
+    const [ingredients, tags] = await Promise.all([
+      ids ? repo.listIngredients(q, familyId, ids) : repo.familyIngredients(q, familyId),
+      repo.tagsOfMeals(q, familyId, ids),
+    ]);
+    const ingredientsOf = groupBy(ingredients);
+    const tagsOf = groupBy(tags);
+    return rows.map((row) => toMeal(row, ingredientsOf.get(row.id) ?? [], (tagsOf.get(row.id) ?? []).map((t) => t.name)));
   }
 
   async get(caller: Caller, id: string): Promise<Meal> {
@@ -48,6 +70,7 @@ export class MealService {
         ...fields(input), familyId: member.familyId, createdByUserId: member.userId, createdAt: now, updatedAt: now,
       });
       await repo.replaceIngredients(tx, member.familyId, row.id, ingredients);
+      await this.setTags(tx, member.familyId, row.id, input.tags ?? []);
       await this.deps.events.record(tx, {
         familyId: member.familyId, actorId: member.userId, type: 'meal_created', subjectId: row.id,
         data: { ingredientCount: ingredients.length },
@@ -71,6 +94,7 @@ export class MealService {
       if (!row) throw notFound(mealMessages.notFound);
       const ingredients = await this.checkedIngredients(tx, member.familyId, input.ingredients);
       await repo.replaceIngredients(tx, member.familyId, id, ingredients);
+      if (input.tags) await this.setTags(tx, member.familyId, id, input.tags);
       await this.record(tx, member, 'meal_updated', id);
       return this.load(tx, member.familyId, id);
     });
@@ -122,7 +146,24 @@ export class MealService {
   private async load(q: Queryable, familyId: string, id: string): Promise<Meal> {
     const row = await repo.findMeal(q, familyId, id);
     if (!row) throw notFound(mealMessages.notFound);
-    return toMeal(row, await repo.listIngredients(q, familyId, [id]));
+    const [meal] = await this.withDetails(q, familyId, [row], [id]);
+    return meal!;
+  }
+
+  /**
+   * Gives the meal these tags (names matched without regard to case), creating the family's new ones: claim, then
+   * check, under the family's lock, so parallel saves cannot pass the family's bound.
+   */
+  private async setTags(tx: Tx, familyId: string, mealId: string, names: string[]): Promise<void> {
+    const wanted = names.filter((n, i) => names.findIndex((m) => m.toLowerCase() === n.toLowerCase()) === i);
+    const known = await repo.tagsNamed(tx, familyId, wanted);
+    const fresh = wanted.filter((n) => !known.some((k) => k.name.toLowerCase() === n.toLowerCase()));
+    if (fresh.length > 0) {
+      await lockFamilyRow(tx, familyId);
+      await repo.insertTags(tx, familyId, fresh);
+      if ((await repo.countTags(tx, familyId)) > mealLimits.tagsPerFamily) throw conflict(mealMessages.tooManyFamilyTags);
+    }
+    await repo.replaceTagLinks(tx, mealId, (await repo.tagsNamed(tx, familyId, wanted)).map((t) => t.id));
   }
 
   /** Normalises the ingredient rows and checks that every list they name is one of the family's. */
@@ -144,8 +185,19 @@ export class MealService {
   }
 }
 
+function groupBy<T extends { mealId: string }>(rows: T[]): Map<string, T[]> {
+  const byMeal = new Map<string, T[]>();
+  for (const row of rows) {
+    const group = byMeal.get(row.mealId);
+    if (group) group.push(row);
+    else byMeal.set(row.mealId, [row]);
+  }
+  return byMeal;
+}
+
 function fields(input: MealInput): repo.MealFields {
   return {
+    searchText: searchable([input.name, ...input.ingredients.map((i) => i.name)].join(' ')),
     name: input.name,
     directions: input.directions || null,
     prepTime: input.prepTime ?? null,

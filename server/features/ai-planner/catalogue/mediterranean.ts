@@ -84,7 +84,7 @@ export const mediterranean = cuisineOf('mediterranean')([
     description: 'Crisp-skinned salmon with lemon and dill beside a crunchy tomato, cucumber and olive salad.',
     ingredients: [[4, null, 'skin-on salmon fillets (5 oz each)'], [1, 'tbsp', 'olive oil'], [1, null, 'lemon'],
       [1, 'tbsp', 'chopped dill'], [3, null, 'tomatoes, in wedges'], [1, null, 'cucumber, in chunks'], [0.5, null, 'red onion, sliced'],
-      [0.33, 'cup', 'Kalamata olives'], [4, 'oz', 'feta'], [2, 'tbsp', 'extra-virgin olive oil'], [1, 'tsp', 'dried oregano'],
+      [1 / 3, 'cup', 'Kalamata olives'], [4, 'oz', 'feta'], [2, 'tbsp', 'extra-virgin olive oil'], [1, 'tsp', 'dried oregano'],
       [null, null, 'salt and black pepper']],
     steps: ['Toss tomatoes, cucumber, onion and olives with the extra-virgin oil, oregano and salt; top with feta.',
       'Pat the salmon dry and season. Cook skin side down in the oil over medium-high heat 5 minutes until crisp.',

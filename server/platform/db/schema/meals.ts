@@ -1,4 +1,5 @@
-import { doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { createdAt, id } from './columns.ts';
 import { familyRef } from './family.ts';
@@ -13,6 +14,8 @@ export const meals = pgTable('meals', {
   totalTime: integer('total_time'),
   servings: integer('servings'),
   sourceUrl: text('source_url'),
+  /** Its name and ingredient names in lower case without accents, what search matches (written with the meal). */
+  searchText: text('search_text').notNull().default(''),
   createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -28,3 +31,16 @@ export const mealIngredients = pgTable('meal_ingredients', {
   groceryListId: uuid('grocery_list_id').references(() => groceryLists.id, { onDelete: 'set null' }),
 }, (t) => [index('meal_ingredients_meal_idx').on(t.mealId, t.position)]);
 
+
+/** A family's recipe tags; one name per family whatever its case, shown as first written. */
+export const mealTags = pgTable('meal_tags', {
+  id: id(),
+  familyId: familyRef(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('meal_tags_family_name_idx').on(t.familyId, sql`lower(${t.name})`)]);
+
+export const mealTagLinks = pgTable('meal_tag_links', {
+  mealId: uuid('meal_id').notNull().references(() => meals.id, { onDelete: 'cascade' }),
+  tagId: uuid('tag_id').notNull().references(() => mealTags.id, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.mealId, t.tagId] }), index('meal_tag_links_tag_idx').on(t.tagId)]);

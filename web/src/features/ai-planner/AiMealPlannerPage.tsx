@@ -52,7 +52,7 @@ export function AiMealPlannerPage() {
   const [form, setForm] = useState<Form>(empty);
   const [problems, setProblems] = useState<{ protein?: string; time?: string }>({});
   const [error, setError] = useState<string | null>(null);
-  const [answer, setAnswer] = useState<{ status: AiAnswer['status']; slots: Slot[] } | null>(null);
+  const [answer, setAnswer] = useState<{ status: AiAnswer['status']; notice: string | null; slots: Slot[] } | null>(null);
   const [altering, setAltering] = useState<Slot | null>(null);
   const waitingText = useWaitingText(generate.isPending);
   const remaining = usage.data?.remainingRequests;
@@ -77,7 +77,7 @@ export function AiMealPlannerPage() {
     try {
       const result = await generate.mutateAsync(body);
       const batch = Date.now();
-      setAnswer({ status: result.status, slots: result.meals.map((meal, i) => ({ key: `${batch}-${i}`, meal, altered: false })) });
+      setAnswer({ status: result.status, notice: result.notice, slots: result.meals.map((meal, i) => ({ key: `${batch}-${i}`, meal, altered: false })) });
     } catch (err) {
       setError(err instanceof ApiError ? err.message : t.generateFailed);
     }
@@ -86,6 +86,7 @@ export function AiMealPlannerPage() {
   const replace = (slot: Slot, meal: GeneratedMeal, status: AiAnswer['status']) => {
     setAnswer((a) => a && ({
       status: a.status === 'fallback' || status === 'fallback' ? 'fallback' : 'success',
+      notice: a.notice,
       slots: a.slots.map((s) => (s.key === slot.key ? { key: `${slot.key}-a${Date.now()}`, meal, altered: true } : s)),
     }));
     setAltering(null);
@@ -163,6 +164,7 @@ export function AiMealPlannerPage() {
         <section className="stack" aria-label={t.results}>
           <h2>{t.results}</h2>
           {answer.status === 'fallback' && <Notice>{t.fallback}</Notice>}
+          {answer.notice && <Notice><span data-testid="ai-notice">{answer.notice}</span></Notice>}
           {answer.slots.length === 0 && <p className="muted">{t.noResults}</p>}
           {!canEdit && answer.slots.length > 0 && <p className="muted small">{t.readOnly}</p>}
           <ul className="ai-results">

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { aiLimits, type AiStatus, type GeneratedMeal } from '@hearth/contract/ai-planner';
 import { Modal } from '../../shared/ui/Modal.tsx';
 import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';
+import { hasCode } from '../../shared/api/errors.ts';
 import { failureText } from '../meals/queries.ts';
 import { useAlterMeal } from './queries.ts';
 import { aiTexts as t } from './texts.ts';
@@ -37,7 +38,8 @@ export function AlterDialog({ meal, onClose, onAltered }: {
       if (altered) onAltered(altered, answer.status);
       else setError(t.alterFailed);
     } catch (err) {
-      setError(failureText(t.alterFailed, err));
+      // A change the catalogue cannot make is no failure to try again: the server says what to do instead.
+      setError(hasCode(err, 'UNPROCESSABLE') && err instanceof Error ? err.message : failureText(t.alterFailed, err));
     }
   };
 

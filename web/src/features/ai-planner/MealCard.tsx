@@ -29,15 +29,11 @@ export function MealCard({ meal, altered, canEdit, canAlter, familyId, onAlter }
   const [savedId, setSavedId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const saveMeal = async (): Promise<string | null> => {
-    if (savedId) return savedId;
+  const saveMeal = async () => {
     try {
-      const saved = await save.mutateAsync(meal);
-      setSavedId(saved.id);
-      return saved.id;
+      setSavedId((await save.mutateAsync(meal)).id);
     } catch (err) {
       setError(failureText(t.saveFailed, err));
-      return null;
     }
   };
 
@@ -73,13 +69,13 @@ export function MealCard({ meal, altered, canEdit, canAlter, familyId, onAlter }
         <Notice kind="success">{t.saved} <Link to={paths.meal(savedId)}>{t.viewMeal}</Link></Notice>
       )}
       {canEdit && familyId && (
-        <AddToList familyId={familyId} saved={Boolean(savedId)} busy={save.isPending || add.isPending} adding={add.isPending}
+        <AddToList familyId={familyId} busy={add.isPending} adding={add.isPending}
           onAdd={async (groceryListId) => {
             setError(null);
-            const mealId = await saveMeal();
-            if (!mealId) return null;
             try {
-              return (await add.mutateAsync({ mealId, groceryListId })).added;
+              const done = await add.mutateAsync({ meal, groceryListId, familyId, recipeId: savedId });
+              if (done.failed.length > 0) setError(failureText(t.addFailed, done.reason).concat(` (${done.failed.join(', ')})`));
+              return done.added;
             } catch (err) {
               setError(failureText(t.addFailed, err));
               return null;
@@ -90,8 +86,8 @@ export function MealCard({ meal, altered, canEdit, canAlter, familyId, onAlter }
   );
 }
 
-function AddToList({ familyId, saved, busy, adding, onAdd }: {
-  familyId: string; saved: boolean; busy: boolean; adding: boolean; onAdd: (listId: string) => Promise<number | null>;
+function AddToList({ familyId, busy, adding, onAdd }: {
+  familyId: string; busy: boolean; adding: boolean; onAdd: (listId: string) => Promise<number | null>;
 }) {
   const lists = useQuery(listsQuery(familyId));
   const [chosen, setChosen] = useState('');
@@ -107,7 +103,7 @@ function AddToList({ familyId, saved, busy, adding, onAdd }: {
     e.preventDefault();
     setDone(null);
     const added = await onAdd(listId);
-    if (added !== null) setDone({ added, listId, title: lists.data.find((l) => l.id === listId)?.title ?? '' });
+    if (added) setDone({ added, listId, title: lists.data.find((l) => l.id === listId)?.title ?? '' });
   };
 
   return (
@@ -121,7 +117,6 @@ function AddToList({ familyId, saved, busy, adding, onAdd }: {
         </label>
         <button type="submit" className="secondary" disabled={busy}>{adding ? t.adding : t.addToList}</button>
       </div>
-      {!saved && <p className="muted small">{t.addSavesFirst}</p>}
       {done && (
         <Notice kind="success">
           {t.added(done.added)} <Link to={paths.list(done.listId)}>{done.title}</Link>.

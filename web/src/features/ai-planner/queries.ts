@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as api from '@hearth/contract/ai-planner';
 import * as meals from '@hearth/contract/meals';
+import * as grocery from '@hearth/contract/grocery';
+import { idempotencyHeader } from '@hearth/contract/endpoint';
 import { call } from '../../shared/api/client.ts';
 import { hasCode } from '../../shared/api/errors.ts';
 import { groceryKeys } from '../grocery/queries.ts';
@@ -62,12 +64,33 @@ export function useSaveSuggestion() {
   });
 }
 
+export interface ListedIngredients {
+  added: number;
+  /** The ingredients that could not be added, with the first reason given. */
+  failed: string[];
+  reason: unknown;
+}
+
+/**
+ * The spec's per-ingredient call: each ingredient is its own `POST /api/grocery` (unpurchased, at the top, pointing
+ * to the recipe when it was saved), so nothing is saved that the family did not ask to keep; each one's failure is
+ * its own. Each carries an idempotency key, so a retried request adds it once.
+ */
 export function useAddSuggestionToList() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { mealId: string; groceryListId: string }) => call(meals.addMealToGroceryList, {
-      params: { id: input.mealId }, query: { groceryListId: input.groceryListId, source: 'ai-meal-planner' },
-    }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: groceryKeys.all }),
+    mutationFn: async (input: { meal: api.GeneratedMeal; groceryListId: string; familyId: string; recipeId: string | null }): Promise<ListedIngredients> => {
+      const outcomes = await Promise.allSettled(input.meal.ingredients.map((i) => call(grocery.addItem, {
+        headers: { [idempotencyHeader]: crypto.randomUUID() },
+        body: {
+          name: i.name, quantity: i.quantity, unit: i.unit, listId: input.groceryListId, familyId: input.familyId,
+          isPurchased: false, position: 0, addedFromRecipeId: input.recipeId,
+        },
+      })));
+      const failed = input.meal.ingredients.filter((_, n) => outcomes[n]!.status === 'rejected').map((i) => i.name);
+      const reason = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected')?.reason as unknown;
+      return { added: outcomes.length - failed.length, failed, reason };
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: groceryKeys.all }),
   });
 }

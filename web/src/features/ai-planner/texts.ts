@@ -44,7 +44,6 @@ export const aiTexts = {
   addToList: 'Add ingredients to list',
   adding: 'Adding...',
   added: (n: number) => `Added ${n} ${n === 1 ? 'ingredient' : 'ingredients'} to`,
-  addSavesFirst: 'Adding ingredients also saves the recipe, so the list can point to it.',
   noLists: 'No grocery lists yet.',
   createList: 'Create a list',
   readOnly: 'You can get ideas; a family member with edit rights can save them or add them to a list.',

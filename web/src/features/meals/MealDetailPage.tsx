@@ -85,6 +85,11 @@ function MealView({ meal }: { meal: Meal }) {
       </div>
       <ErrorBanner message={error} onDismiss={() => setError(null)} />
       <p className="muted">{mealTimes(meal)}</p>
+      {meal.tags.length > 0 && (
+        <ul className="meal-tags" aria-label={mealMessages.tags}>
+          {meal.tags.map((t) => <li key={t} className="badge">{t}</li>)}
+        </ul>
+      )}
       {meal.sourceUrl && (
         <p className="meal-source">
           {mealMessages.sourceLink}: <a href={meal.sourceUrl} target="_blank" rel="noopener noreferrer nofollow">{hostOf(meal.sourceUrl)}</a>

@@ -7,8 +7,10 @@ import { mealMessages } from './texts.ts';
 import { formatQuantity, parseQuantity, quantityMessages } from '@hearth/contract/quantity';
 import { ApiError } from '../../shared/api/client.ts';
 import { useCurrentUser } from '../../shared/useCurrentUser.ts';
-import { useSaveMeal } from './queries.ts';
+import { useMealTags, useSaveMeal } from './queries.ts';
 import { ErrorBanner } from '../../shared/ui/Status.tsx';
+import { loadIngredientReader, readIngredient } from '../../shared/ingredientLine.ts';
+import type { IngredientLine } from '@hearth/contract/ingredient-line';
 
 // Times are optional (the spec and the server require only the name); when given, whole minutes from 0.
 const minutes = z.string().trim()
@@ -39,6 +41,10 @@ type FormValues = z.infer<typeof FormValues>;
 
 const emptyIngredient = { name: '', quantity: '', unit: '', groceryListId: null };
 
+const rowOf = (read: IngredientLine) => ({
+  name: read.name, quantity: read.quantity === null ? '' : formatQuantity(read.quantity), unit: read.unit ?? '',
+});
+
 /** A saved meal to edit, an imported draft to check, or nothing for a new meal. */
 function toFormValues(meal: Meal | MealDraft | undefined): FormValues {
   return {
@@ -64,11 +70,29 @@ export function MealForm({ meal, draft, onSaved, onCancel }: {
   const { data: user } = useCurrentUser();
   const save = useSaveMeal(meal?.id);
   const [failure, setFailure] = useState<{ text: string; reason: string } | null>(null);
-  const { register, control, handleSubmit, formState: { errors, isSubmitting } } = useForm({
+  const [tags, setTags] = useState<string[]>(meal?.tags ?? []);
+  const { register, control, handleSubmit, getValues, setValue, formState: { errors, isSubmitting } } = useForm({
     resolver: zodResolver(FormValues),
     defaultValues: toFormValues(meal ?? draft),
   });
-  const { fields, append, remove, move } = useFieldArray({ control, name: 'ingredients' });
+  const { fields, append, insert, remove, move } = useFieldArray({ control, name: 'ingredients' });
+
+  /** A whole phrase typed in a name ("2 lbs chicken thighs") goes to the row's fields, there to be corrected. */
+  const splitPhrase = async (index: number) => {
+    await loadIngredientReader();
+    const row = getValues(`ingredients.${index}`);
+    if (row.quantity.trim() || row.unit.trim()) return;
+    const read = readIngredient(row.name);
+    if (read.quantity === null && read.unit === null) return;
+    setValue(`ingredients.${index}`, { ...row, ...rowOf(read) }, { shouldValidate: true });
+  };
+  /** Lines pasted into a name become rows of their own. */
+  const pasteLines = async (index: number, lines: string[]) => {
+    await loadIngredientReader();
+    const rows = lines.slice(0, mealLimits.ingredientsMax - fields.length + 1).map((l) => ({ ...emptyIngredient, ...rowOf(readIngredient(l)) }));
+    setValue(`ingredients.${index}`, rows[0]!, { shouldValidate: true });
+    if (rows.length > 1) insert(index + 1, rows.slice(1));
+  };
 
   const submit = async (values: FormValues) => {
     setFailure(null);
@@ -83,6 +107,7 @@ export function MealForm({ meal, draft, onSaved, onCancel }: {
       totalTime: values.totalTime === '' ? null : Number.parseInt(values.totalTime, 10),
       servings: values.servings ? Number(values.servings) : null,
       sourceUrl: values.sourceUrl || null,
+      tags,
       ingredients: values.ingredients.map((i) => ({
         name: i.name,
         quantity: parseQuantity(i.quantity) ?? null,
@@ -153,8 +178,16 @@ export function MealForm({ meal, draft, onSaved, onCancel }: {
             const quantityPath = `ingredients.${index}.quantity` as const;
             return (
               <li key={field.id} className="ingredient-row">
-                <input className="ingredient-name" placeholder="Name" aria-label={`Ingredient ${n} name`}
-                  {...register(`ingredients.${index}.name`)} aria-invalid={rowErrors?.name ? true : undefined} />
+                <input className="ingredient-name" placeholder={index === 0 ? mealMessages.ingredientHint : 'Name'}
+                  aria-label={`Ingredient ${n} name`} onFocus={() => void loadIngredientReader()}
+                  onPaste={(e) => {
+                    const lines = e.clipboardData.getData('text').split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+                    if (lines.length < 2) return;
+                    e.preventDefault();
+                    void pasteLines(index, lines);
+                  }}
+                  {...register(`ingredients.${index}.name`, { onBlur: () => splitPhrase(index) })}
+                  aria-invalid={rowErrors?.name ? true : undefined} />
                 <input placeholder="Qty" aria-label={`Ingredient ${n} quantity`} {...register(quantityPath)}
                   aria-invalid={rowErrors?.quantity ? true : undefined} />
                 <input placeholder="Unit" aria-label={`Ingredient ${n} unit`} {...register(`ingredients.${index}.unit`)} />
@@ -182,6 +215,8 @@ export function MealForm({ meal, draft, onSaved, onCancel }: {
         </button>
       </fieldset>
 
+      <TagEditor familyId={user?.familyId ?? null} tags={tags} onChange={setTags} />
+
       <label>
         Directions
         <textarea {...register('directions')} rows={6} />
@@ -192,5 +227,38 @@ export function MealForm({ meal, draft, onSaved, onCancel }: {
         <button type="button" className="secondary" onClick={onCancel}>Cancel</button>
       </div>
     </form>
+  );
+}
+
+/** The meal's tags: the family's own offered as they type, a new name created on save. */
+function TagEditor({ familyId, tags, onChange }: { familyId: string | null; tags: string[]; onChange: (tags: string[]) => void }) {
+  const known = useMealTags(familyId);
+  const [text, setText] = useState('');
+  const add = () => {
+    const name = text.trim().slice(0, mealLimits.tagMax);
+    setText('');
+    if (!name || tags.some((t) => t.toLowerCase() === name.toLowerCase()) || tags.length >= mealLimits.tagsPerMeal) return;
+    // A tag the family already has keeps the family's spelling.
+    onChange([...tags, known.data?.find((t) => t.name.toLowerCase() === name.toLowerCase())?.name ?? name]);
+  };
+  return (
+    <fieldset className="stack meal-tag-fieldset">
+      <legend>{mealMessages.tags}</legend>
+      <div className="tag-editor">
+        {tags.map((t) => (
+          <span key={t} className="badge">
+            {t}
+            <button type="button" aria-label={mealMessages.removeTag(t)} onClick={() => onChange(tags.filter((x) => x !== t))}>✕</button>
+          </span>
+        ))}
+        <input list="meal-tag-names" value={text} maxLength={mealLimits.tagMax} aria-label={mealMessages.addTag}
+          placeholder={mealMessages.tagPlaceholder} onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ',') { e.preventDefault(); add(); } }} />
+        <datalist id="meal-tag-names">
+          {known.data?.filter((t) => !tags.includes(t.name)).map((t) => <option key={t.id} value={t.name} />)}
+        </datalist>
+        <button type="button" className="secondary" onClick={add} disabled={tags.length >= mealLimits.tagsPerMeal}>{mealMessages.addTag}</button>
+      </div>
+    </fieldset>
   );
 }

@@ -9,6 +9,8 @@ export const mealKeys = {
   lists: ['meals', 'list'] as const,
   list: (familyId: string) => ['meals', 'list', familyId] as const,
   detail: (id: string) => ['meals', 'detail', id] as const,
+  search: (familyId: string, q: string, tag: string) => ['meals', 'list', familyId, 'search', q, tag] as const,
+  tags: (familyId: string) => ['meals', 'list', familyId, 'tags'] as const,
 };
 
 export const mealsQuery = (familyId: string) => queryOptions({
@@ -19,6 +21,26 @@ export const mealsQuery = (familyId: string) => queryOptions({
 
 export function useMeals(familyId: string | null | undefined) {
   return useQuery({ ...mealsQuery(familyId ?? ''), enabled: Boolean(familyId) });
+}
+
+/** The server's search, while the family types or picks a tag; the last answer stays on screen meanwhile. */
+export function useMealSearch(familyId: string | null | undefined, q: string, tag: string) {
+  return useQuery({
+    queryKey: mealKeys.search(familyId ?? '', q, tag),
+    queryFn: ({ signal }) => call(api.searchMeals, {
+      params: { familyId: familyId ?? '' }, query: { ...(q ? { q } : {}), ...(tag ? { tag } : {}) }, signal,
+    }),
+    enabled: Boolean(familyId) && Boolean(q || tag),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useMealTags(familyId: string | null | undefined) {
+  return useQuery({
+    queryKey: mealKeys.tags(familyId ?? ''),
+    queryFn: () => call(api.listMealTags, { params: { familyId: familyId ?? '' } }),
+    enabled: Boolean(familyId),
+  });
 }
 
 export const mealQuery = (id: string) => queryOptions({
