@@ -61,14 +61,6 @@ export async function memberOfUser(q: Queryable, userId: string): Promise<Member
   return row;
 }
 
-/** Members of the family linked to an account other than `userId`. */
-export async function countOtherAccounts(q: Queryable, familyId: string, userId: string): Promise<number> {
-  const [row] = await q.select({ n: sql<number>`count(*)::int` }).from(familyMembers).where(and(
-    eq(familyMembers.familyId, familyId), isNotNull(familyMembers.userId), ne(familyMembers.userId, userId),
-  ));
-  return row?.n ?? 0;
-}
-
 /** Whether the family has a member with this email (any case), account or not. */
 export async function hasMemberWithEmail(q: Queryable, familyId: string, email: string): Promise<boolean> {
   const rows = await q.select({ id: familyMembers.id }).from(familyMembers)
