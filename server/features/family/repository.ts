@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import type { InvitePreview } from '@hearth/contract/family';
 import type { PermissionLevel } from '@hearth/contract/permissions';
 import type { Queryable } from '../../platform/db/client.ts';
 import { families, familyMembers, invites, users } from '../../platform/db/schema.ts';
@@ -92,8 +93,9 @@ export async function listActiveInvites(q: Queryable, familyId: string, now: Dat
 }
 
 /** The invite's family name and its author's name (null once the author's account is gone). */
-export async function invitePreview(q: Queryable, inviteId: string): Promise<{ familyName: string; inviterName: string | null } | undefined> {
-  const [row] = await q.select({ familyName: families.name, inviterName: users.name }).from(invites)
+export async function invitePreview(q: Queryable, inviteId: string): Promise<InvitePreview | undefined> {
+  const [row] = await q.select({ familyName: families.name, inviterName: users.name, invitedEmail: invites.invitedEmail })
+    .from(invites)
     .innerJoin(families, eq(families.id, invites.familyId))
     .leftJoin(users, eq(users.id, invites.createdByUserId))
     .where(eq(invites.id, inviteId));
