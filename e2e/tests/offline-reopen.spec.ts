@@ -174,5 +174,77 @@ for (const device of devices) {
       expect(onServer.map((l) => l.title)).toEqual(['Supermarket', 'Pharmacy', 'Hardware']);
       await expect(lists).toHaveText(['Supermarket', 'Pharmacy', 'Hardware']);
     });
+
+    test('what was added offline is changed offline, purchased items are cleared, and a second reopen on another list keeps it all', async ({ page, request }) => {
+      const ada = await signUpViaApi(request, { name: 'Ada' });
+      const listId = await supermarketList(request, ada);
+      const pharmacyId = await newListViaApi(request, ada, 'Pharmacy');
+      await useSession(page, ada);
+      await seenOnline(page, ada, listId, { items: groceries.length, comments: 1 });
+      await seenOnline(page, ada, pharmacyId, { items: 0, comments: 0 });
+      await page.goto(`/list/${listId}`);
+      await expectItems(page, groceries);
+      await offlineReady(page);
+
+      await page.context().setOffline(true);
+      await page.reload();
+      await expect(page.getByText(offlineText)).toBeVisible();
+      // An item added offline: checked off, back from Purchased, edited; another added and deleted.
+      await addItemInForm(page, { name: 'Honey' });
+      await addItemInForm(page, { name: 'Jam' });
+      await expectItems(page, ['Jam', 'Honey', ...groceries]);
+      await tap(page.getByLabel('Purchased: Honey'));
+      await expectItems(page, ['Jam', ...groceries]);
+      await page.getByLabel('Show Purchased Items').check();
+      const purchased = (n: number) => page.getByRole('region', { name: `Purchased (${n})` });
+      await tap(purchased(1).getByLabel('Purchased: Honey'));
+      await expectItems(page, ['Jam', 'Honey', ...groceries]);
+      await tap(page.getByRole('button', { name: 'Edit Honey', exact: true }));
+      const editor = page.getByRole('dialog', { name: 'Edit item' });
+      await editor.getByLabel('Qty').fill('2');
+      await editor.getByLabel('Unit').fill('jars');
+      await tap(editor.getByRole('button', { name: 'Save' }));
+      await tap(page.getByRole('button', { name: 'Delete Jam' }));
+      await expectItems(page, ['Honey', ...groceries]);
+      // Two checked off and cleared, one of them from before the reload.
+      await tap(page.getByLabel('Purchased: Apples'));
+      await tap(page.getByLabel('Purchased: Bread'));
+      await expect(purchased(2).locator('.item-name')).toHaveText(['Apples', 'Bread']);
+      await tap(purchased(2).getByRole('button', { name: 'Clear purchased' }));
+      await tap(page.getByRole('dialog').getByRole('button', { name: 'Delete' }));
+      await expect(page.getByRole('region', { name: 'Purchased (0)' })).toBeVisible();
+      const open = ['Honey', ...without(without(groceries, 'Apples'), 'Bread')];
+      await expectItems(page, open);
+      await page.getByLabel('New comment').fill('Back in ten');
+      await tap(page.getByRole('button', { name: 'Post' }));
+      await expect(commentTexts(page)).toHaveText(['Anything else?', 'Back in ten']);
+      // Add, add, toggle, toggle back, edit, delete, toggle, toggle, clear, comment.
+      const waiting = 10;
+      await expect(page.getByText(`${waiting} changes waiting`)).toBeVisible();
+
+      // Closed, and opened again offline on the other list first.
+      const context = page.context();
+      await page.close();
+      const reopened = await context.newPage();
+      await reopened.goto(`/list/${pharmacyId}`);
+      await expect(reopened.getByText('No items to show.')).toBeVisible();
+      await tap(reopened.getByRole('button', { name: 'Back to Lists' }));
+      await tap(reopened.getByRole('button', { name: 'Supermarket' }));
+      await expectItems(reopened, open);
+      await expect(commentTexts(reopened)).toHaveText(['Anything else?', 'Back in ten']);
+      await expect(reopened.getByText(`${waiting} changes waiting`)).toBeVisible();
+      // And changed again there.
+      await tap(reopened.getByLabel('Purchased: Honey'));
+      await expectItems(reopened, without(open, 'Honey'));
+
+      await context.setOffline(false);
+      await expect(reopened.getByText('Synced')).toBeVisible({ timeout: 20_000 });
+      const items = await itemsViaApi(request, ada, listId);
+      expect(items.filter((i) => !i.isPurchased).map((i) => i.name)).toEqual(without(open, 'Honey'));
+      expect(items.filter((i) => i.isPurchased).map((i) => [i.name, i.quantity, i.unit])).toEqual([['Honey', 2, 'jars']]);
+      const comments = await callApi(request, grocery.getComments, { token: ada.token, params: { listId } });
+      expect(comments.map((c) => c.text)).toEqual(['Anything else?', 'Back in ten']);
+      await expectItems(reopened, without(open, 'Honey'));
+    });
   });
 }
