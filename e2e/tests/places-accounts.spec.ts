@@ -110,7 +110,7 @@ for (const device of devices) {
       // The same name in another case ticks the tag the family has; no second one is made.
       await form.getByLabel(m.newTag).fill('swimming');
       await tap(form.getByRole('button', { name: m.addTag }));
-      await expect(form.getByRole('checkbox')).toHaveCount(1);
+      await expect(form.getByRole('group', { name: 'Tags' }).getByRole('checkbox')).toHaveCount(1);
       await form.getByLabel(m.newTag).fill('Outdoors');
       await tap(form.getByRole('button', { name: m.addTag }));
       await expect(form.getByLabel('Outdoors')).toBeChecked();
