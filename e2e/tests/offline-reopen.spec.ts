@@ -3,6 +3,7 @@ import * as grocery from '@hearth/contract/grocery';
 import { callApi } from '../support/api.ts';
 import { addItemInForm, addItemViaApi, expectItems, itemsViaApi, newListViaApi } from '../support/grocery-helpers.ts';
 import { moveUp, offlineReady, offlineText, storedCount } from '../support/offline-helpers.ts';
+import { devices, pressFor } from '../support/devices.ts';
 import { signUpViaApi, useSession, type ApiSession } from '../support/session.ts';
 
 /**
@@ -111,16 +112,11 @@ async function syncedToServer(page: Page, request: APIRequestContext, ada: ApiSe
   expect(comments.map((c) => [c.text, ...c.replies.map((r) => r.text)])).toEqual(commentsAfter);
 }
 
-const devices = [
-  { width: 390, use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },
-  { width: 1280, use: { viewport: { width: 1280, height: 800 } } },
-];
-
 for (const device of devices) {
   test.describe(`at ${device.width} px`, () => {
     // The service worker serves the app shell offline (the suite blocks it elsewhere).
     test.use({ serviceWorkers: 'allow', ...device.use });
-    const tap = (target: Locator) => (device.use.hasTouch ? target.tap() : target.click());
+    const tap = pressFor(device);
 
     test('after an offline reload, every change keeps the rest of the list and reaches the server when back', async ({ page, request }) => {
       const ada = await signUpViaApi(request, { name: 'Ada' });

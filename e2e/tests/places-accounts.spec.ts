@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import * as accounts from '@hearth/contract/accounts';
 import * as family from '@hearth/contract/family';
 import * as locations from '@hearth/contract/locations';
@@ -7,14 +7,10 @@ import { locationMessages as m } from '../../web/src/features/locations/texts.ts
 import { callApi } from '../support/api.ts';
 import { joinFamilyViaApi } from '../support/family-helpers.ts';
 import { asOwnClient, linkIn, password, superadmin, uniqueEmail, waitForMail } from '../support/hearth.ts';
+import { devices, pressFor } from '../support/devices.ts';
 import { signUpViaApi, useSession, type ApiSession } from '../support/session.ts';
 
 /** Issue 48's places, accounts and console items, at a phone's width with touch and at a desktop's. */
-
-const devices = [
-  { width: 390, use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },
-  { width: 1280, use: { viewport: { width: 1280, height: 800 } } },
-];
 
 const card = (page: Page, name: string) => page.getByRole('article', { name });
 const shot = (page: Page, name: string, width: number) =>
@@ -34,7 +30,7 @@ const verifyLink = async (email: string) => linkIn((await waitForMail(email, /Ve
 for (const device of devices) {
   test.describe(`at ${device.width} px`, () => {
     test.use(device.use);
-    const tap = (target: Locator) => (device.use.hasTouch ? target.tap() : target.click());
+    const tap = pressFor(device);
 
     test('places: search ignores case, accents and punctuation, reads notes, and says when nothing matches', async ({ page, request }) => {
       const ada = await signUpViaApi(request, { name: 'Ada' });

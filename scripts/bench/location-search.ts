@@ -1,9 +1,10 @@
 /**
  * Places search benchmark: GET /api/locations/search for a family at its bounds (2,000 places with address and
  * notes, 200 tags on them, 5,000 notes of 500 characters, half personal), beside a second family of the same size,
- * timed over loopback HTTP against the real app, p50/p95: one word, and the most a search counts (8 words, one
- * matching no place, so every word is read in full). Always on PGlite (in memory); also on PostgreSQL when
- * DATABASE_URL is set. Run: `node scripts/bench/location-search.ts`.
+ * timed over loopback HTTP against the real app, p50/p95, beside the list of every place: one word matching every
+ * place or one, and the most a search counts (8 words, the last matching no place, so every word is read in full).
+ * Always on PGlite (in a data folder); also on PostgreSQL when DATABASE_URL is set.
+ * Run: `node scripts/bench/location-search.ts`.
  */
 import { locationLimits } from '../../contract/locations.ts';
 import type { Database, Db } from '../../server/platform/db/client.ts';
@@ -11,8 +12,8 @@ import { locationNotes, locations, locationTags, tags } from '../../server/platf
 import { timeGets } from './support/client.ts';
 import { member, onEachEngine, serveApp, summary } from './support/common.ts';
 
-const warmup = 10;
-const runs = 100;
+const warmup = 5;
+const runs = 40;
 const note = 'Great for a weekday lunch; ask for the corner table, bring cash, parking behind the café. '.repeat(6)
   .slice(0, locationLimits.noteMax);
 
@@ -44,8 +45,11 @@ async function bench(label: string, database: Database): Promise<void> {
     await fill(database.db, oz.familyId, oz.userId);
     await database.db.execute('ANALYZE');
     const headers = { authorization: `Bearer ${ada.token}` };
+    const list = await timeGets(`${base}/api/locations`, headers, warmup + runs);
+    console.log(`${label}: places list, for comparison (${(JSON.parse(list.body) as unknown[]).length} places): ${summary(list.samples.slice(warmup))}`);
     for (const [what, query] of [
       ['1 word, every place matches', 'torchys'],
+      ['1 word, one place matches', '1999'],
       ['8 words, none matches', 'corner table cash parking weekday lunch brulee nowhere'],
     ] as const) {
       const { samples, body } = await timeGets(`${base}/api/locations/search?query=${encodeURIComponent(query)}`, headers, warmup + runs);
