@@ -51,6 +51,8 @@ export const ErrorBody = z.object({
   errors: z.array(z.string()).optional(),
   /** The AI planner's requests left today, on its quota answer (429). */
   remainingRequests: z.number().int().optional(),
+  /** A sign-in of an account awaiting verification (ACCOUNT_PENDING): a new verification link was just mailed. */
+  verificationSent: z.boolean().optional(),
 });
 /** What an error may carry besides its code, message and rule failures. */
 export type ErrorExtra = Omit<ErrorBody, 'code' | 'message' | 'errors'>;

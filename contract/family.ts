@@ -101,12 +101,15 @@ export const revokeInvite = endpoint({
 });
 
 /** What the person opening an invite link sees: whose family it is and who invited them. */
-export const InvitePreview = z.object({ familyName: z.string(), inviterName: z.string().nullable() });
+/** `invitedEmail`: the address an email invite was sent to (its landing fills it in), null for a link invite. */
+export const InvitePreview = z.object({
+  familyName: z.string(), inviterName: z.string().nullable(), invitedEmail: z.string().nullable(),
+});
 export type InvitePreview = z.infer<typeof InvitePreview>;
 
 export const previewInvite = endpoint({
   method: 'GET', path: '/api/family/invite/{token}', access: 'public',
-  summary: 'The family a usable invite leads to and who sent it (the token is the secret; nothing else is told)',
+  summary: 'The family a usable invite leads to, who sent it and the email it was sent to (the token is the secret; nothing else is told)',
   params: TokenParams, response: InvitePreview,
 });
 export const acceptInvite = endpoint({

@@ -10,6 +10,8 @@ export const locationLimits = {
   tagNameMax: 50,
   noteMax: 500,
   searchMax: 200,
+  /** Words of a search that count; later ones are left out (each word is one more pass over the family's places). */
+  searchWords: 8,
   tagsPerLocation: 50,
   locationsPerFamily: 2000,
   tagsPerFamily: 200,
@@ -113,7 +115,7 @@ export const searchLocations = endpoint({
   method: 'GET',
   path: '/api/locations/search',
   access: 'user',
-  summary: 'Locations whose name, address, notes or tags contain the query (any case); name matches first',
+  summary: 'Locations holding every word of the query in their name, address, notes, tags, shared notes or the caller\'s own personal notes, ignoring case, accents and punctuation; name matches first',
   query: z.object({
     query: z.string().trim().max(locationLimits.searchMax, locationMessages.searchTooLong).default(''),
   }),

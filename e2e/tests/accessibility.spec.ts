@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createEvent } from '@hearth/contract/calendar';
+import { createLocation, createLocationNote } from '@hearth/contract/locations';
 import { callApi } from '../support/api.ts';
 import { superadmin } from '../support/hearth.ts';
 import { addItemViaApi, newListViaApi } from '../support/grocery-helpers.ts';
@@ -49,6 +50,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await callApi(request, createEvent, {
       token: ada.token, body: { title: 'Swim', startTime: `${today}T17:00:00`, endTime: `${today}T18:00:00` },
     });
+
+    // A place with notes: its card shows the count and the personal share.
+    const place = await callApi(request, createLocation, { token: ada.token, body: { name: 'Café Crème' } });
+    await callApi(request, createLocationNote, { token: ada.token, body: { locationId: place.id, note: 'Quiet', isPersonal: true } });
 
     await expectNoViolations(page, '/superadmin');
     await page.getByLabel('Username').fill(superadmin.username);

@@ -3,6 +3,7 @@ import * as grocery from '@hearth/contract/grocery';
 import { callApi } from '../support/api.ts';
 import { addItemInForm, addItemViaApi, expectItems, itemsViaApi, newListViaApi } from '../support/grocery-helpers.ts';
 import { moveUp, offlineReady, offlineText, storedCount } from '../support/offline-helpers.ts';
+import { devices, pressFor } from '../support/devices.ts';
 import { signUpViaApi, useSession, type ApiSession } from '../support/session.ts';
 
 /**
@@ -111,16 +112,11 @@ async function syncedToServer(page: Page, request: APIRequestContext, ada: ApiSe
   expect(comments.map((c) => [c.text, ...c.replies.map((r) => r.text)])).toEqual(commentsAfter);
 }
 
-const devices = [
-  { width: 390, use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },
-  { width: 1280, use: { viewport: { width: 1280, height: 800 } } },
-];
-
 for (const device of devices) {
   test.describe(`at ${device.width} px`, () => {
     // The service worker serves the app shell offline (the suite blocks it elsewhere).
     test.use({ serviceWorkers: 'allow', ...device.use });
-    const tap = (target: Locator) => (device.use.hasTouch ? target.tap() : target.click());
+    const tap = pressFor(device);
 
     test('after an offline reload, every change keeps the rest of the list and reaches the server when back', async ({ page, request }) => {
       const ada = await signUpViaApi(request, { name: 'Ada' });
@@ -173,6 +169,82 @@ for (const device of devices) {
       const onServer = await callApi(request, grocery.getLists, { token: ada.token, params: { familyId: ada.user.familyId ?? '' } });
       expect(onServer.map((l) => l.title)).toEqual(['Supermarket', 'Pharmacy', 'Hardware']);
       await expect(lists).toHaveText(['Supermarket', 'Pharmacy', 'Hardware']);
+    });
+
+    test('what was added offline is changed offline, purchased items are cleared, and a second reopen on another list keeps it all', async ({ page, request }) => {
+      const ada = await signUpViaApi(request, { name: 'Ada' });
+      const listId = await supermarketList(request, ada);
+      const pharmacyId = await newListViaApi(request, ada, 'Pharmacy');
+      await useSession(page, ada);
+      await seenOnline(page, ada, listId, { items: groceries.length, comments: 1 });
+      await seenOnline(page, ada, pharmacyId, { items: 0, comments: 0 });
+      await page.goto(`/list/${listId}`);
+      await expectItems(page, groceries);
+      await offlineReady(page);
+
+      await page.context().setOffline(true);
+      await page.reload();
+      await expect(page.getByText(offlineText)).toBeVisible();
+      // An item added offline: checked off, back from Purchased, edited; another added and deleted.
+      await addItemInForm(page, { name: 'Honey' });
+      await addItemInForm(page, { name: 'Jam' });
+      await expectItems(page, ['Jam', 'Honey', ...groceries]);
+      await tap(page.getByLabel('Purchased: Honey'));
+      await expectItems(page, ['Jam', ...groceries]);
+      await page.getByLabel('Show Purchased Items').check();
+      const purchased = (n: number) => page.getByRole('region', { name: `Purchased (${n})` });
+      await tap(purchased(1).getByLabel('Purchased: Honey'));
+      await expectItems(page, ['Jam', 'Honey', ...groceries]);
+      await tap(page.getByRole('button', { name: 'Edit Honey', exact: true }));
+      const editor = page.getByRole('dialog', { name: 'Edit item' });
+      await editor.getByLabel('Qty').fill('2');
+      await editor.getByLabel('Unit').fill('jars');
+      await tap(editor.getByRole('button', { name: 'Save' }));
+      // A row's name shows its quantity and unit first.
+      const honey = '2 jars Honey';
+      await expectItems(page, ['Jam', honey, ...groceries]);
+      await tap(page.getByRole('button', { name: 'Delete Jam' }));
+      await expectItems(page, [honey, ...groceries]);
+      // Two checked off and cleared, one of them from before the reload.
+      await tap(page.getByLabel('Purchased: Apples'));
+      await tap(page.getByLabel('Purchased: Bread'));
+      await expect(purchased(2).locator('.item-name')).toHaveText(['Apples', 'Bread']);
+      await tap(purchased(2).getByRole('button', { name: 'Clear purchased' }));
+      await tap(page.getByRole('dialog').getByRole('button', { name: 'Delete' }));
+      await expect(page.getByRole('region', { name: 'Purchased (0)' })).toBeVisible();
+      const stillOpen = without(without(groceries, 'Apples'), 'Bread');
+      const open = [honey, ...stillOpen];
+      await expectItems(page, open);
+      await page.getByLabel('New comment').fill('Back in ten');
+      await tap(page.getByRole('button', { name: 'Post' }));
+      await expect(commentTexts(page)).toHaveText(['Anything else?', 'Back in ten']);
+      // Add, add, toggle, toggle back, edit, delete, toggle, toggle, clear, comment.
+      const waiting = 10;
+      await expect(page.getByText(`${waiting} changes waiting`)).toBeVisible();
+
+      // Closed, and opened again offline on the other list first.
+      const context = page.context();
+      await page.close();
+      const reopened = await context.newPage();
+      await reopened.goto(`/list/${pharmacyId}`);
+      await expect(reopened.getByText('No items to show.')).toBeVisible();
+      await tap(reopened.getByRole('button', { name: 'Back to Lists' }));
+      await tap(reopened.getByRole('button', { name: 'Supermarket' }));
+      await expectItems(reopened, open);
+      await expect(commentTexts(reopened)).toHaveText(['Anything else?', 'Back in ten']);
+      await expect(reopened.getByText(`${waiting} changes waiting`)).toBeVisible();
+      // And changed again there.
+      await tap(reopened.getByLabel('Purchased: Honey'));
+      await expectItems(reopened, stillOpen);
+
+      await context.setOffline(false);
+      await expect(reopened.getByText('Synced')).toBeVisible({ timeout: 20_000 });
+      const items = await itemsViaApi(request, ada, listId);
+      expect(items.filter((i) => !i.isPurchased).map((i) => i.name)).toEqual(stillOpen);
+      expect(items.filter((i) => i.isPurchased).map((i) => [i.name, i.quantity, i.unit])).toEqual([['Honey', 2, 'jars']]);
+      const comments = await callApi(request, grocery.getComments, { token: ada.token, params: { listId } });
+      expect(comments.map((c) => c.text)).toEqual(['Anything else?', 'Back in ten']);
+      await expectItems(reopened, stillOpen);
     });
   });
 }

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import * as api from '@hearth/contract/accounts';
 import { days, hours, minutes } from '../../platform/clock.ts';
-import { familyMembers, families, loginCodes, users } from '../../platform/db/schema.ts';
+import { emailTokens, familyMembers, families, loginCodes, users } from '../../platform/db/schema.ts';
 import {
   createTestApp, randomIp, request, signIn, signUp, strongPassword, uniqueEmail, type TestApp,
 } from '../../test/harness.ts';
 import { linkToken, mailedCode } from '../../test/mailbox.ts';
+import { liveVerifyLinks } from './service.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
@@ -97,15 +98,60 @@ describe('email verification', () => {
     expect(res.body.message).toBe(api.messages.verifyTokenInvalid);
   });
 
-  it('sends a fresh link when an unverified user tries to sign in', async () => {
+  it('sends a fresh link when an unverified user tries to sign in, and says so', async () => {
     const email = uniqueEmail();
     await register({ email, name: 'G', password: strongPassword });
     const first = linkToken((await t.mailbox.waitFor(email)).text, '/verify-email');
     t.clock.advance(hours(25));
-    expect((await t.call(api.login, { body: { email, password: strongPassword } })).status).toBe(403);
+    const refused = await t.call(api.login, { body: { email, password: strongPassword } });
+    expect([refused.status, refused.body.code, refused.body.verificationSent]).toEqual([403, 'ACCOUNT_PENDING', true]);
     const fresh = linkToken((await t.mailbox.waitFor(email)).text, '/verify-email');
     expect(fresh).not.toBe(first);
+    // Within the resend pause no link goes, and the answer does not claim one did.
+    const again = await t.call(api.login, { body: { email, password: strongPassword } });
+    expect([again.status, again.body.verificationSent]).toEqual([403, undefined]);
     expect((await t.call(api.verifyEmail, { body: { token: fresh } })).status).toBe(200);
+  });
+
+  it('keeps the links mailed earlier usable until one is used; then each says the email is verified', async () => {
+    const email = uniqueEmail();
+    await register({ email, name: 'Gil', password: strongPassword });
+    const links = [linkToken((await t.mailbox.waitFor(email)).text, '/verify-email')];
+    for (let sent = 0; sent < 2; sent++) {
+      t.clock.advance(minutes(6));
+      expect((await t.call(api.login, { body: { email, password: strongPassword } })).body.verificationSent).toBe(true);
+      links.push(linkToken((await t.mailbox.waitFor(email)).text, '/verify-email'));
+    }
+    expect(new Set(links).size).toBe(3);
+    // The first mail's link, opened after two more were sent, still verifies.
+    const ok = await t.call(api.verifyEmail, { body: { token: links[0] } });
+    expect([ok.status, ok.body.message]).toEqual([200, api.messages.emailVerified]);
+    for (const token of links.slice(1)) {
+      const later = await t.call(api.verifyEmail, { body: { token } });
+      expect([later.status, later.body.message]).toEqual([200, api.messages.emailAlreadyVerified]);
+    }
+    expect((await t.call(api.login, { body: { email, password: strongPassword } })).status).toBe(200);
+  });
+
+  it(`keeps at most ${liveVerifyLinks} links of one account usable: the oldest go first`, async () => {
+    const email = uniqueEmail();
+    await register({ email, name: 'Hedy', password: strongPassword });
+    const links = [linkToken((await t.mailbox.waitFor(email)).text, '/verify-email')];
+    for (let sent = 0; sent < liveVerifyLinks; sent++) {
+      t.clock.advance(minutes(6));
+      await t.call(api.login, { body: { email, password: strongPassword } });
+      links.push(linkToken((await t.mailbox.waitFor(email)).text, '/verify-email'));
+    }
+    const [user] = await t.db.select().from(users).where(eq(users.email, email));
+    const live = await t.db.select().from(emailTokens)
+      .where(and(eq(emailTokens.userId, user!.id), isNull(emailTokens.usedAt)));
+    expect(live).toHaveLength(liveVerifyLinks);
+    const oldest = await t.call(api.verifyEmail, { body: { token: links[0] } });
+    expect([oldest.status, oldest.body.message]).toEqual([400, api.messages.verifyTokenInvalid]);
+    // Each link keeps its own expiry: a minute past the second's, the newest still works.
+    t.clock.advance(hours(24) - minutes(6 * (liveVerifyLinks - 1)) + minutes(1));
+    expect((await t.call(api.verifyEmail, { body: { token: links[1] } })).status).toBe(400);
+    expect((await t.call(api.verifyEmail, { body: { token: links.at(-1)! } })).body.message).toBe(api.messages.emailVerified);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
 import { emailTokens, loginCodes, users } from '../../platform/db/schema/accounts.ts';
 
@@ -28,10 +28,20 @@ export async function insertEmailToken(
   await q.insert(emailTokens).values(values);
 }
 
-/** Marks every unused token of that purpose as used, so only the newest link works. */
+/** Marks every unused token of that purpose as used. */
 export async function retireEmailTokens(q: Queryable, userId: string, purpose: TokenPurpose, at: Date): Promise<void> {
   await q.update(emailTokens).set({ usedAt: at })
     .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+}
+
+/** Marks the account's unused tokens of that purpose as used, all but the newest `keep`. */
+export async function retireAllButNewest(
+  q: Queryable, userId: string, purpose: TokenPurpose, keep: number, at: Date,
+): Promise<void> {
+  const unused = and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt));
+  const newest = q.select({ id: emailTokens.id }).from(emailTokens).where(unused)
+    .orderBy(desc(emailTokens.createdAt), desc(emailTokens.id)).limit(keep);
+  await q.update(emailTokens).set({ usedAt: at }).where(and(unused, notInArray(emailTokens.id, newest)));
 }
 
 /** Consumes a live token: returns its user id, or undefined when unknown, used or expired. */

@@ -24,6 +24,8 @@ export const codeMaxFailures = 5;
 export const codeSendWindows = [{ max: 1, ms: minutes(1) }, { max: 5, ms: hours(1) }];
 export const resetSendWindows = [{ max: 1, ms: minutes(1) }, { max: 5, ms: hours(1) }];
 export const verifyResendWindows = [{ max: 1, ms: minutes(5) }];
+/** Verification links of one account usable at once: the newest ones. */
+export const liveVerifyLinks = 5;
 /** Failed password sign-ins to one email from one address before that address's are paused. */
 export const signInFailureWindows = [{ max: 10, ms: minutes(15) }];
 /** Failed sign-ins (by password or code) from one address, whatever the email, before its are paused. */
@@ -48,13 +50,17 @@ export class AccountService {
     return `${this.deps.config.publicUrl}${path}?token=${encodeURIComponent(token)}`;
   }
 
+  /**
+   * A new verification link; the ones mailed before keep working (each until it expires) until one is used, so a
+   * member opening an older mail is not told it is invalid. Only the newest `liveVerifyLinks` stay usable.
+   */
   private async issueVerification(q: Queryable, user: { id: string; email: string; name: string }): Promise<Mail> {
     const token = newToken();
-    await repo.retireEmailTokens(q, user.id, 'VERIFY_EMAIL', this.now);
     await repo.insertEmailToken(q, {
       userId: user.id, purpose: 'VERIFY_EMAIL', tokenHash: hashToken(token),
       createdAt: this.now, expiresAt: new Date(this.now.getTime() + verifyLifetime),
     });
+    await repo.retireAllButNewest(q, user.id, 'VERIFY_EMAIL', liveVerifyLinks, this.now);
     return verificationMail(user.email, user.name, this.link('/verify-email', token));
   }
 
@@ -85,7 +91,12 @@ export class AccountService {
   }
 
   async verifyEmail(token: string) {
-    const userId = await repo.consumeEmailToken(this.deps.db, hashToken(token), 'VERIFY_EMAIL', this.now);
+    const userId = await this.deps.db.transaction(async (tx) => {
+      const id = await repo.consumeEmailToken(tx, hashToken(token), 'VERIFY_EMAIL', this.now);
+      // One link used: the others answer that the email is verified already.
+      if (id) await repo.retireEmailTokens(tx, id, 'VERIFY_EMAIL', this.now);
+      return id;
+    });
     if (!userId) {
       // A link opened again after it worked: say so, rather than call it invalid.
       if (await repo.usedTokenOfVerifiedUser(this.deps.db, hashToken(token))) return { message: messages.emailAlreadyVerified };
@@ -138,14 +149,16 @@ export class AccountService {
     return ids;
   }
 
-  /** A PENDING or REJECTED account gets the spec's messages; an unverified one also gets a fresh link. */
+  /**
+   * A PENDING or REJECTED account gets the spec's messages; an unverified one also gets a fresh link (at most one
+   * every few minutes), and the answer says whether one was sent.
+   */
   private async refuseInactive(user: repo.UserRow): Promise<void> {
     if (user.status === 'REJECTED') throw new AppError('ACCOUNT_REJECTED', messages.accountDenied);
     if (user.status === 'ACTIVE') return;
-    if (!user.emailVerifiedAt && (await this.deps.throttle.claim(`verify-resend:${user.id}`, verifyResendWindows))) {
-      deliver(this.deps, await this.issueVerification(this.deps.db, user));
-    }
-    throw new AppError('ACCOUNT_PENDING', messages.accountPending);
+    const sent = !user.emailVerifiedAt && (await this.deps.throttle.claim(`verify-resend:${user.id}`, verifyResendWindows));
+    if (sent) deliver(this.deps, await this.issueVerification(this.deps.db, user));
+    throw new AppError('ACCOUNT_PENDING', messages.accountPending, undefined, sent ? { verificationSent: true } : {});
   }
 
   private async signIn(userId: string): Promise<{ token: string; user: SessionUser }> {

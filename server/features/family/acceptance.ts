@@ -5,9 +5,7 @@ import type { Caller } from '../../platform/auth/sessions.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
-import {
-  countAccountAdmins, findUsableInvite, joinFamily, lockFamily, removeAccountMember, type UsableInvite,
-} from './membership.ts';
+import { findUsableInvite, joinFamily, leaveForAnotherFamily, type UsableInvite } from './membership.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -44,12 +42,7 @@ export class InviteAcceptance {
       const current = await repo.memberOfUser(tx, caller.userId);
       if (current?.familyId === invite.familyId) throw conflict(msg.alreadyInThisFamily);
       if (current) {
-        await lockFamily(tx, current.familyId);
-        const soleAdmin = current.permissionLevel === 'ADMIN' && (await countAccountAdmins(tx, current.familyId)) === 1;
-        if (soleAdmin && (await repo.countOtherAccounts(tx, current.familyId, caller.userId)) > 0) {
-          throw conflict(msg.soleAdminLeaving);
-        }
-        await removeAccountMember(tx, current.familyId, current.id);
+        await leaveForAnotherFamily(tx, current, caller.userId, msg.soleAdminLeaving);
         await this.deps.events.record(tx, {
           familyId: current.familyId, actorId: caller.userId, type: 'member_left', subjectId: current.id,
         });

@@ -98,7 +98,8 @@ describe('accepting an invite with an existing account', () => {
     const { memberId, token } = await invited(admin, cousin);
     // Anyone holding the link sees whose family it is and who invited them, signed in or not.
     const preview = await t.call(api.previewInvite, { params: { token } });
-    expect([preview.status, preview.body]).toEqual([200, { familyName: "Ada's Family", inviterName: 'Ada' }]);
+    // An email invite's landing fills in the address it was sent to.
+    expect([preview.status, preview.body]).toEqual([200, { familyName: "Ada's Family", inviterName: 'Ada', invitedEmail: cousin.email }]);
     const accepted = await cousin.call(api.acceptInvite, { params: { token } });
     expect([accepted.status, accepted.body]).toEqual([200, { familyId: admin.familyId }]);
     expect(await userFamily(cousin.user.id)).toBe(admin.familyId);
@@ -115,6 +116,7 @@ describe('accepting an invite with an existing account', () => {
     const admin = await founder(t, 'Ada');
     const joiner = await founder(t, 'Jo');
     const token = await inviteToken(admin);
+    expect((await t.call(api.previewInvite, { params: { token } })).body.invitedEmail).toBeNull();
     expect((await joiner.call(api.acceptInvite, { params: { token } })).status).toBe(200);
     const members = (await admin.call(api.listMembers)).body as { userId: string | null; permissionLevel: string }[];
     expect(members.find((m) => m.userId === joiner.user.id)?.permissionLevel).toBe('EDIT');

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, max, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, max, ne, sql } from 'drizzle-orm';
 import { familyDefaults, familyLimits, familyMessages, memberPalette } from '@hearth/contract/family';
 import type { PermissionLevel } from '@hearth/contract/permissions';
 import type { Clock } from '../../platform/clock.ts';
@@ -68,6 +68,29 @@ export async function joinFamily(
 export async function removeAccountMember(q: Queryable, familyId: string, memberId: string): Promise<void> {
   await q.delete(familyMembers).where(and(eq(familyMembers.id, memberId), eq(familyMembers.familyId, familyId)));
   await renewSubscriptionLink(q, familyId);
+}
+
+/**
+ * Takes an account out of its family on its way into another (an invite accepted, the super admin's assignment).
+ * Refused (409, `refusal`) only when it is the family's one account admin and other accounts would stay behind
+ * without one. A family left with no account keeps everything it holds (lists, recipes, calendar, places, children)
+ * as it was: nothing is deleted on anyone's behalf, and the super admin can assign someone to it later.
+ */
+export async function leaveForAnotherFamily(
+  q: Queryable, member: { id: string; familyId: string; permissionLevel: PermissionLevel }, userId: string, refusal: string,
+): Promise<void> {
+  await lockFamily(q, member.familyId);
+  const soleAdmin = member.permissionLevel === 'ADMIN' && (await countAccountAdmins(q, member.familyId)) === 1;
+  if (soleAdmin && (await countOtherAccounts(q, member.familyId, userId)) > 0) throw conflict(refusal);
+  await removeAccountMember(q, member.familyId, member.id);
+}
+
+/** Members of the family linked to an account other than `userId`. */
+async function countOtherAccounts(q: Queryable, familyId: string, userId: string): Promise<number> {
+  const [row] = await q.select({ n: sql<number>`count(*)::int` }).from(familyMembers).where(and(
+    eq(familyMembers.familyId, familyId), isNotNull(familyMembers.userId), ne(familyMembers.userId, userId),
+  ));
+  return row?.n ?? 0;
 }
 
 /** Refuses (409) a member past the family's bound; call it under `lockFamily`, so parallel adds count one at a time. */

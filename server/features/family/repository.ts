@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import type { InvitePreview } from '@hearth/contract/family';
 import type { PermissionLevel } from '@hearth/contract/permissions';
 import type { Queryable } from '../../platform/db/client.ts';
 import { users } from '../../platform/db/schema/accounts.ts';
@@ -62,14 +63,6 @@ export async function memberOfUser(q: Queryable, userId: string): Promise<Member
   return row;
 }
 
-/** Members of the family linked to an account other than `userId`. */
-export async function countOtherAccounts(q: Queryable, familyId: string, userId: string): Promise<number> {
-  const [row] = await q.select({ n: sql<number>`count(*)::int` }).from(familyMembers).where(and(
-    eq(familyMembers.familyId, familyId), isNotNull(familyMembers.userId), ne(familyMembers.userId, userId),
-  ));
-  return row?.n ?? 0;
-}
-
 /** Whether the family has a member with this email (any case), account or not. */
 export async function hasMemberWithEmail(q: Queryable, familyId: string, email: string): Promise<boolean> {
   const rows = await q.select({ id: familyMembers.id }).from(familyMembers)
@@ -101,8 +94,9 @@ export async function listActiveInvites(q: Queryable, familyId: string, now: Dat
 }
 
 /** The invite's family name and its author's name (null once the author's account is gone). */
-export async function invitePreview(q: Queryable, inviteId: string): Promise<{ familyName: string; inviterName: string | null } | undefined> {
-  const [row] = await q.select({ familyName: families.name, inviterName: users.name }).from(invites)
+export async function invitePreview(q: Queryable, inviteId: string): Promise<InvitePreview | undefined> {
+  const [row] = await q.select({ familyName: families.name, inviterName: users.name, invitedEmail: invites.invitedEmail })
+    .from(invites)
     .innerJoin(families, eq(families.id, invites.familyId))
     .leftJoin(users, eq(users.id, invites.createdByUserId))
     .where(eq(invites.id, inviteId));

@@ -118,34 +118,84 @@ describe('saving a location', () => {
 
 describe('search', () => {
   let owner: SignedInUser;
+  let partner: SignedInUser;
   beforeAll(async () => {
     owner = await signUp(t, { name: 'Searcher' });
+    partner = await joinAs(t, owner, 'EDIT', 'Partner');
     const tacos = await newTag(owner, 'Tacos');
     await newLocation(owner, { name: 'Taqueria Diana', address: '2 Elm St' });
     await newLocation(owner, { name: 'Corner Deli', address: '5 Diana Ave' });
     await newLocation(owner, { name: 'Blue Door', notes: 'Ask Diana for the specials' });
-    await newLocation(owner, { name: 'El Farolito', tags: [tacos.id] });
+    const farolito = await newLocation(owner, { name: 'El Farolito', tags: [tacos.id] });
     await newLocation(owner, { name: '100% Juice', address: '9 Pine St' });
-    await newLocation(owner, { name: '100 Main Diner' });
-    await newLocation(owner, { name: 'Under_score' });
-    await newLocation(owner, { name: 'Underscore Bar' });
+    await newLocation(owner, { name: 'Main Diner 100' });
+    await newLocation(owner, { name: 'Torchy\'s Tacos', address: '1311 S 1st St, Austin' });
+    await newLocation(owner, { name: 'Café Crème', address: 'Rue Saint-Honoré' });
+    await newLocation(owner, { name: 'Cafe Central' });
+    const note = (by: SignedInUser, text: string, isPersonal: boolean) =>
+      by.call(api.createLocationNote, { body: { locationId: farolito.id, note: text, isPersonal } });
+    expect((await note(partner, 'Great churros on Sundays', false)).status).toBe(201);
+    expect((await note(owner, 'Ask for the secret gringa', true)).status).toBe(201);
+    expect((await note(partner, 'Hidden gem, don\'t tell', true)).status).toBe(201);
   });
-  const search = async (query: string) =>
-    ((await owner.call(api.searchLocations, { query: { query } })).body as api.Location[]).map((l) => l.name);
+  const searchAs = async (user: SignedInUser, query: string) =>
+    ((await user.call(api.searchLocations, { query: { query } })).body as api.Location[]).map((l) => l.name);
+  const search = (query: string) => searchAs(owner, query);
 
   it('matches name, address, notes and tag names in any case, name matches first', async () => {
     expect(await search('DIANA')).toEqual(['Taqueria Diana', 'Blue Door', 'Corner Deli']);
-    expect(await search('tacos')).toEqual(['El Farolito']);
+    expect(await search('tacos')).toEqual(['Torchy\'s Tacos', 'El Farolito']);
   });
 
-  it('takes % and _ literally', async () => {
-    expect(await search('%')).toEqual(['100% Juice']);
-    expect(await search('_')).toEqual(['Under_score']);
+  it('ignores punctuation on both sides: "torchys" finds Torchy\'s, and % or _ are no wildcards', async () => {
+    for (const query of ['torchys', 'TORCHY\'S', 'Torchy’s', 'torchy-s']) expect(await search(query)).toEqual(['Torchy\'s Tacos']);
+    expect(await search('100%')).toEqual(['100% Juice', 'Main Diner 100']);
+    expect(await search('1311 S. 1st')).toEqual(['Torchy\'s Tacos']);
+    expect(await search('saint honore')).toEqual(['Café Crème']);
   });
 
-  it('answers every location for an empty query, and nothing of another family', async () => {
-    expect(await search('')).toHaveLength(8);
-    expect(((await ada.call(api.searchLocations, { query: { query: 'Diana' } })).body as unknown[])).toEqual([]);
+  it('ignores accents on both sides: "cafe" finds Café, and "café" finds Cafe', async () => {
+    expect(await search('cafe')).toEqual(['Cafe Central', 'Café Crème']);
+    expect(await search('CAFÉ')).toEqual(['Cafe Central', 'Café Crème']);
+    expect(await search('creme cafe')).toEqual(['Café Crème']);
+    expect(await search('cafés')).toEqual([]);
+  });
+
+  it('matches every word, anywhere in the place: "tacos torchys" as well as "diana specials"', async () => {
+    expect(await search('tacos torchys')).toEqual(['Torchy\'s Tacos']);
+    expect(await search('diana specials')).toEqual(['Blue Door']);
+    expect(await search('diana tacos')).toEqual([]);
+  });
+
+  it('searches shared notes and the member\'s own personal notes, never another member\'s personal ones', async () => {
+    expect(await search('churros')).toEqual(['El Farolito']);
+    expect(await search('gringa')).toEqual(['El Farolito']);
+    expect(await search('hidden gem')).toEqual([]);
+    expect(await searchAs(partner, 'hidden gem')).toEqual(['El Farolito']);
+    expect(await searchAs(partner, 'gringa')).toEqual([]);
+  });
+
+  it(`counts the first ${api.locationLimits.searchWords} words: later ones cannot make a search cost more`, async () => {
+    const filler = Array.from({ length: api.locationLimits.searchWords - 1 }, () => 'tacos');
+    const distinct = ['torchys', 'tacos', 'austin', '1311', 's', '1st', 'st', 'torchy'];
+    expect(distinct).toHaveLength(api.locationLimits.searchWords);
+    expect(await search([...distinct, 'nowhere'].join(' '))).toEqual(['Torchy\'s Tacos']);
+    // Repeated words count once.
+    expect(await search([...filler, 'torchys'].join(' '))).toEqual(['Torchy\'s Tacos']);
+  });
+
+  it('answers every location for an empty query or one without a letter or digit', async () => {
+    expect(await search('')).toHaveLength(9);
+    expect(await search('% _ -')).toHaveLength(9);
+  });
+
+  it('finds nothing of another family: its places, tags and notes', async () => {
+    expect(await searchAs(ada, 'Diana')).toEqual([]);
+    expect(await searchAs(ada, 'churros')).toEqual([]);
+    expect(await searchAs(ada, 'tacos')).toEqual([]);
+    const other = await newLocation(ada, { name: 'Ada\'s Churros' });
+    expect(await search('churros')).toEqual(['El Farolito']);
+    expect(await searchAs(ada, 'churros')).toEqual([other.name]);
   });
 });
 

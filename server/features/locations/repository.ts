@@ -18,23 +18,30 @@ export async function listLocations(
     .orderBy(...byName);
 }
 
-/** `%` and `_` typed by a person are literal characters, not wildcards. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** A word's pattern: the word as the stored search texts read (no case, accents or punctuation, so no wildcard). */
+const containing = (word: string) => sql`'%' || hearth_search_text(${word}) || '%'`;
 
-/** Name, address, notes or a tag name contains the text (any case); name matches first, then by name. */
-export async function searchLocations(q: Queryable, familyId: string, text: string): Promise<LocationRow[]> {
-  const pattern = `%${escapeLike(text)}%`;
-  const matches = (column: typeof locations.name | typeof locations.address | typeof locations.notes) =>
-    sql`${column} ilike ${pattern} escape '\\'`;
-  const tagged = q.select({ id: locationTags.locationId }).from(locationTags)
-    .innerJoin(tags, eq(tags.id, locationTags.tagId))
-    .where(and(eq(tags.familyId, familyId), sql`${tags.name} ilike ${pattern} escape '\\'`));
+/**
+ * Every word is in the location's name, address or notes, in one of its tags, or in one of its notes the user may
+ * see (shared ones and their own personal ones), each compared as its stored search text. Locations whose name holds
+ * every word come first, then by name. Each word reads the family's locations, tags and notes once.
+ */
+export async function searchLocations(
+  q: Queryable, familyId: string, userId: string, words: string[],
+): Promise<LocationRow[]> {
+  const hasWord = (word: string) => {
+    const pattern = containing(word);
+    const tagged = q.select({ id: locationTags.locationId }).from(locationTags)
+      .innerJoin(tags, eq(tags.id, locationTags.tagId))
+      .where(and(eq(tags.familyId, familyId), sql`${tags.searchText} like ${pattern}`));
+    const noted = q.select({ id: locationNotes.locationId }).from(locationNotes)
+      .where(and(eq(locationNotes.familyId, familyId), visibleTo(userId), sql`${locationNotes.searchText} like ${pattern}`));
+    return or(sql`${locations.searchText} like ${pattern}`, inArray(locations.id, tagged), inArray(locations.id, noted));
+  };
+  const nameHasAll = and(...words.map((word) => sql`hearth_search_text(${locations.name}) like ${containing(word)}`));
   return q.select().from(locations)
-    .where(and(
-      eq(locations.familyId, familyId),
-      or(matches(locations.name), matches(locations.address), matches(locations.notes), inArray(locations.id, tagged)),
-    ))
-    .orderBy(sql`case when ${matches(locations.name)} then 0 else 1 end`, ...byName);
+    .where(and(eq(locations.familyId, familyId), ...words.map(hasWord)))
+    .orderBy(sql`case when ${nameHasAll} then 0 else 1 end`, ...byName);
 }
 
 export async function findLocation(

@@ -60,10 +60,12 @@ export class LocationService {
     return this.withTags(this.deps.db, await repo.listLocations(this.deps.db, member.familyId, { favoritesOnly: true }));
   }
 
+  /** A query with no letter or digit lists every location, as an empty one does. */
   async search(caller: Caller, query: string) {
     const member = requireFamily(caller);
-    if (!query) return this.list(caller);
-    return this.withTags(this.deps.db, await repo.searchLocations(this.deps.db, member.familyId, query));
+    const words = searchWords(query);
+    if (words.length === 0) return this.list(caller);
+    return this.withTags(this.deps.db, await repo.searchLocations(this.deps.db, member.familyId, member.userId, words));
   }
 
   async addressSuggestions(caller: Caller, query: string) {
@@ -231,6 +233,15 @@ export class LocationService {
     });
     return null;
   }
+}
+
+/**
+ * A query's words, each once, those with a letter or digit only (the rest would match everything): at most
+ * `locationLimits.searchWords`, so a search costs at most that many reads of the family's locations, tags and notes.
+ */
+export function searchWords(query: string): string[] {
+  const words = query.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word));
+  return [...new Set(words)].slice(0, locationLimits.searchWords);
 }
 
 function fields(input: Input) {

@@ -11,8 +11,10 @@ export async function listUsers(q: Queryable, status?: UserRow['status']): Promi
   return query.orderBy(desc(users.createdAt));
 }
 
-export async function findUser(q: Queryable, id: string): Promise<UserRow | undefined> {
-  const [row] = await q.select().from(users).where(eq(users.id, id)).limit(1);
+/** The user; `lock` holds the row until the transaction ends, so two moves of one user take turns. */
+export async function findUser(q: Queryable, id: string, lock?: 'update'): Promise<UserRow | undefined> {
+  const query = q.select().from(users).where(eq(users.id, id)).limit(1).$dynamic();
+  const [row] = lock ? await query.for(lock) : await query;
   return row;
 }
 

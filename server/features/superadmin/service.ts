@@ -3,12 +3,12 @@ import { superadminMessages, type AccountStatus } from '@hearth/contract/superad
 import { hashPassword } from '../../platform/auth/secrets.ts';
 import { revokeAllSessions } from '../../platform/auth/sessions.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { conflict, invalid, notFound } from '../../platform/errors.ts';
-import { countAccountAdmins, joinFamily, lockFamily, removeAccountMember } from '../family/membership.ts';
+import { invalid, notFound } from '../../platform/errors.ts';
+import { countAccountAdmins, joinFamily, leaveForAnotherFamily } from '../family/membership.ts';
 import { toAdminFamily, toAdminUser } from './mapper.ts';
 import * as repo from './repository.ts';
 
-export const lastAdminMessage = 'This user is the last admin of their family; make another member an admin first.';
+export const lastAdminMessage = 'This user is the only admin of a family other accounts are in; make another member an admin first.';
 
 export class SuperadminService {
   private readonly deps: Deps;
@@ -49,21 +49,19 @@ export class SuperadminService {
     return { message: 'Password reset' };
   }
 
-  /** Moves the user into the family: ADMIN when no account administers it yet, else EDIT. */
+  /**
+   * Moves the user into the family: ADMIN when no account administers it yet, else EDIT. Leaving the old family
+   * follows accepting an invite's rule (`leaveForAnotherFamily`): a self-registered user's one-account family is
+   * left behind with its data.
+   */
   async assignToFamily(userId: string, familyId: string) {
     return this.deps.db.transaction(async (tx) => {
-      const user = await repo.findUser(tx, userId);
+      const user = await repo.findUser(tx, userId, 'update');
       if (!user) throw notFound(superadminMessages.userNotFound);
       if (!(await repo.findFamily(tx, familyId))) throw notFound(superadminMessages.familyNotFound);
       const member = await repo.findMemberOfUser(tx, userId);
       if (member?.familyId === familyId && user.familyId === familyId) return toAdminUser(user);
-      if (member) {
-        await lockFamily(tx, member.familyId);
-        if (member.permissionLevel === 'ADMIN' && (await countAccountAdmins(tx, member.familyId)) === 1) {
-          throw conflict(lastAdminMessage);
-        }
-        await removeAccountMember(tx, member.familyId, member.id);
-      }
+      if (member) await leaveForAnotherFamily(tx, member, userId, lastAdminMessage);
       await joinFamily(tx, familyId, user, (await countAccountAdmins(tx, familyId)) === 0 ? 'ADMIN' : 'EDIT');
       const updated = await repo.findUser(tx, userId);
       if (!updated) throw notFound(superadminMessages.userNotFound);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as accounts from '@hearth/contract/accounts';
+import * as grocery from '@hearth/contract/grocery';
 import * as api from '@hearth/contract/superadmin';
-import { familyMembers, users } from '../../platform/db/schema.ts';
+import { familyMembers, groceryLists, users } from '../../platform/db/schema.ts';
 import { delayAfter, maxDelay } from '../../platform/slowdown.ts';
 import {
   createTestApp, randomIp, request, signIn, signUp, strongPassword, superadminHeaders, uniqueEmail, type TestApp,
@@ -162,21 +163,25 @@ describe('users', () => {
   });
 });
 
-/** Another account that administers the family, so its current admin may leave it. */
-async function addAccountAdmin(familyId: string) {
+/** Another account in the family, at `level`: its id. */
+async function addAccount(familyId: string, level: 'ADMIN' | 'EDIT') {
   const [user] = await t.db.insert(users).values({
-    email: uniqueEmail('admin'), name: 'Other admin', passwordHash: 'x', status: 'ACTIVE', familyId,
+    email: uniqueEmail('other'), name: 'Other account', passwordHash: 'x', status: 'ACTIVE', familyId,
   }).returning();
-  await t.db.insert(familyMembers).values({ familyId, userId: user!.id, name: 'Other admin', permissionLevel: 'ADMIN' });
+  await t.db.insert(familyMembers).values({ familyId, userId: user!.id, name: 'Other account', permissionLevel: level });
+  return user!.id;
 }
 
 describe('families', () => {
-  it('does not count a child marked ADMIN as the family\'s admin', async () => {
+  it('does not count a child marked ADMIN as an admin who would stay with the family\'s other accounts', async () => {
     const family = (await admin(api.createFamily, { body: { name: 'Kids only' } })).body;
     const member = await signUp(t);
     await t.db.insert(familyMembers).values({ familyId: member.user.familyId!, name: 'Child', permissionLevel: 'ADMIN' });
+    await addAccount(member.user.familyId!, 'EDIT');
     const res = await admin(api.assignUserToFamily, { params: { id: member.user.id, familyId: family.id } });
     expect(res.status).toBe(409);
+    expect(res.body.message).toBe(lastAdminMessage);
+    expect((await member.call(accounts.me)).body.familyId).toBe(member.user.familyId);
   });
 
   it('creates a family (name required) and lists it with its member count', async () => {
@@ -189,25 +194,52 @@ describe('families', () => {
     expect(listed).toMatchObject({ name: 'The Smiths', memberCount: 0 });
   });
 
-  it('moves a user into a family: ADMIN of an empty family, EDIT of one with an admin', async () => {
+  it('moves a self-registered user, sole admin of a family no other account is in; that family keeps its data', async () => {
     const family = (await admin(api.createFamily, { body: { name: 'Movers' } })).body;
     const first = await signUp(t);
-    const second = await signUp(t);
-    // Each founded their own family; give each of those another admin so they may leave.
+    const leftBehind = first.user.familyId!;
+    const list = (await first.call(grocery.createList, { body: { familyId: leftBehind, title: 'Old list' } })).body;
+    await t.db.insert(familyMembers).values({ familyId: leftBehind, name: 'Child', permissionLevel: 'READ_ONLY' });
     const moved = await admin(api.assignUserToFamily, { params: { id: first.user.id, familyId: family.id } });
-    expect(moved.status).toBe(409);
-    expect(moved.body.message).toBe(lastAdminMessage);
-
-    await addAccountAdmin(first.user.familyId!);
-    const ok = await admin(api.assignUserToFamily, { params: { id: first.user.id, familyId: family.id } });
-    expect(ok.body.familyId).toBe(family.id);
+    expect(moved.status).toBe(200);
+    expect(moved.body.familyId).toBe(family.id);
     expect((await first.call(accounts.me)).body).toMatchObject({ familyId: family.id, permissionLevel: 'ADMIN' });
+    // The family left behind is kept as it was, with no account in it: its list and its child stay.
+    const [kept] = await t.db.select().from(groceryLists).where(eq(groceryLists.id, list.id));
+    expect(kept?.familyId).toBe(leftBehind);
+    const stayed = await t.db.select().from(familyMembers).where(eq(familyMembers.familyId, leftBehind));
+    expect(stayed.map((m) => [m.name, m.userId])).toEqual([['Child', null]]);
+    expect((await first.call(grocery.getLists, { params: { familyId: family.id } })).body).toEqual([]);
 
-    await addAccountAdmin(second.user.familyId!);
+    const second = await signUp(t);
     await admin(api.assignUserToFamily, { params: { id: second.user.id, familyId: family.id } });
     expect((await second.call(accounts.me)).body).toMatchObject({ familyId: family.id, permissionLevel: 'EDIT' });
     const count = (await admin(api.listFamilies)).body.find((f: { id: string }) => f.id === family.id).memberCount;
     expect(count).toBe(2);
+  });
+
+  it('refuses to move the only admin of a family other accounts are in, until another is an admin', async () => {
+    const family = (await admin(api.createFamily, { body: { name: 'Elsewhere' } })).body;
+    const first = await signUp(t);
+    const other = await addAccount(first.user.familyId!, 'EDIT');
+    const refused = await admin(api.assignUserToFamily, { params: { id: first.user.id, familyId: family.id } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(lastAdminMessage);
+    expect((await first.call(accounts.me)).body).toMatchObject({ familyId: first.user.familyId, permissionLevel: 'ADMIN' });
+
+    await t.db.update(familyMembers).set({ permissionLevel: 'ADMIN' }).where(eq(familyMembers.userId, other));
+    const ok = await admin(api.assignUserToFamily, { params: { id: first.user.id, familyId: family.id } });
+    expect(ok.body.familyId).toBe(family.id);
+  });
+
+  it('moves a sole admin whose family has no other account, when two assignments race: each lands once', async () => {
+    const family = (await admin(api.createFamily, { body: { name: 'Race' } })).body;
+    const first = await signUp(t);
+    const answers = await Promise.all([1, 2].map(() =>
+      admin(api.assignUserToFamily, { params: { id: first.user.id, familyId: family.id } })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const rows = await t.db.select().from(familyMembers).where(eq(familyMembers.userId, first.user.id));
+    expect(rows.map((r) => r.familyId)).toEqual([family.id]);
   });
 
   it('counts the members whose email is verified, so a never-verified sign-up\'s family can be told apart', async () => {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
@@ -20,6 +20,9 @@ export const locations = pgTable('locations', {
   createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** What search compares: name, address and notes without case, accents or punctuation (migration 0025). */
+  searchText: text('search_text').notNull().generatedAlwaysAs((): SQL =>
+    sql`hearth_search_text(${locations.name} || ' ' || coalesce(${locations.address}, '') || ' ' || coalesce(${locations.notes}, ''))`),
 }, (t) => [index('locations_family_idx').on(t.familyId)]);
 
 export const tags = pgTable('tags', {
@@ -27,6 +30,7 @@ export const tags = pgTable('tags', {
   familyId: familyRef(),
   name: text('name').notNull(),
   createdAt: createdAt(),
+  searchText: text('search_text').notNull().generatedAlwaysAs((): SQL => sql`hearth_search_text(${tags.name})`),
 }, (t) => [
   // Unique per family ignoring case, so two members adding "Pizza" and "pizza" at once get one tag.
   uniqueIndex('tags_family_name_key').on(t.familyId, sql`lower(${t.name})`),
@@ -48,6 +52,7 @@ export const locationNotes = pgTable('location_notes', {
   isPersonal: boolean('is_personal').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  searchText: text('search_text').notNull().generatedAlwaysAs((): SQL => sql`hearth_search_text(${locationNotes.note})`),
 }, (t) => [
   index('location_notes_location_idx').on(t.locationId, t.createdAt),
   index('location_notes_author_idx').on(t.authorUserId, t.createdAt),

@@ -7,6 +7,7 @@ import { useCurrentUser } from '../../shared/useCurrentUser.ts';
 import { useTitle } from '../../shared/useTitle.ts';
 import { AcceptInvite } from './AcceptInvite.tsx';
 import { CodeLogin } from './CodeLogin.tsx';
+import { useInvitePreview } from './invitePreview.ts';
 import { PasswordLogin } from './PasswordLogin.tsx';
 import { RegisterForm } from './RegisterForm.tsx';
 
@@ -18,6 +19,7 @@ export function AuthPage() {
   const [notice, setNotice] = useState<string | null>((location.state as { message?: string } | null)?.message ?? null);
   const invite = params.get('invite');
   const me = useCurrentUser();
+  const invitedEmail = useInvitePreview(invite).data?.invitedEmail ?? null;
   useTitle(invite ? 'Join your family' : 'Sign in');
   // Someone already signed in (and confirmed by the server) goes on, not back to registration.
   if (me.data && !invite) return <Navigate to={returnPath(location.state, paths.newsfeed)} replace />;
@@ -42,7 +44,7 @@ export function AuthPage() {
           <button type="button" role="tab" aria-selected={tab === 'password'} onClick={() => setTab('password')}>Password Login</button>
           <button type="button" role="tab" aria-selected={tab === 'code'} onClick={() => setTab('code')}>Email Code Login</button>
         </div>
-        {tab === 'password' ? <PasswordLogin /> : <CodeLogin />}
+        {tab === 'password' ? <PasswordLogin invitedEmail={invitedEmail} /> : <CodeLogin invitedEmail={invitedEmail} />}
       </section>
     </main>
   );

@@ -5,6 +5,7 @@ import { limits } from '@hearth/contract/limits';
 import { call } from '../../shared/api/client.ts';
 import { hasCode } from '../../shared/api/errors.ts';
 import { ErrorBanner, Notice } from '../../shared/ui/Status.tsx';
+import { usePrefilledEmail } from './invitePreview.ts';
 import { loginErrorText, useCompleteSignIn } from './signIn.ts';
 
 /** The server sends one code a minute per email; this many seconds after a send, another is refused. */
@@ -12,10 +13,11 @@ const sendGapSeconds = 60;
 
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
-/** Two steps: the email, then the 6-digit code with a countdown before a resend is allowed. */
-export function CodeLogin() {
+/** Two steps: the email (an email invite's filled in), then the 6-digit code with a countdown before a resend is allowed. */
+export function CodeLogin({ invitedEmail }: { invitedEmail: string | null }) {
   const [step, setStep] = useState<'email' | 'code'>('email');
   const [email, setEmail] = useState('');
+  usePrefilledEmail(invitedEmail, setEmail);
   const [code, setCode] = useState('');
   const [countdown, setCountdown] = useState(0);
   const [busy, setBusy] = useState(false);

@@ -4,10 +4,13 @@ import * as api from '@hearth/contract/accounts';
 import { paths } from '../../shared/paths.ts';
 import { call } from '../../shared/api/client.ts';
 import { ErrorBanner } from '../../shared/ui/Status.tsx';
+import { usePrefilledEmail } from './invitePreview.ts';
 import { loginErrorText, useCompleteSignIn } from './signIn.ts';
 
-export function PasswordLogin() {
+/** `invitedEmail`: the address of the invite the page was opened from, filled in once known. */
+export function PasswordLogin({ invitedEmail }: { invitedEmail: string | null }) {
   const [email, setEmail] = useState('');
+  usePrefilledEmail(invitedEmail, setEmail);
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

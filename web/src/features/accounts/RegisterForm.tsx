@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import * as api from '@hearth/contract/accounts';
-import { useInvitePreview } from './invitePreview.ts';
+import { useInvitePreview, usePrefilledEmail } from './invitePreview.ts';
 import { messages } from './texts.ts';
 import { ApiError, call } from '../../shared/api/client.ts';
 import { errorMessage } from '../../shared/api/errors.ts';
@@ -14,6 +14,7 @@ export function RegisterForm({ inviteToken }: { inviteToken: string | null }) {
   const [success, setSuccess] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
+  usePrefilledEmail(invite.data?.invitedEmail, (update) => setForm((f) => ({ ...f, email: update(f.email) })));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

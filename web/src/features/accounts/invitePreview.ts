@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import * as family from '@hearth/contract/family';
 import { call } from '../../shared/api/client.ts';
@@ -10,4 +11,12 @@ export function useInvitePreview(token: string | null) {
     enabled: token !== null,
     retry: false,
   });
+}
+
+/** The email an invite was sent to, put into an email field once known, unless something was typed there first. */
+export function usePrefilledEmail(invitedEmail: string | null | undefined, fill: (update: (typed: string) => string) => void) {
+  useEffect(() => {
+    if (invitedEmail) fill((typed) => typed || invitedEmail);
+    // `fill` only writes a state: the invited email arriving is what matters.
+  }, [invitedEmail]);
 }

@@ -37,7 +37,10 @@ export function useCompleteSignIn() {
 
 /** The login error texts of spec §8, from the server's message. */
 export function loginErrorText(error: unknown): string {
-  if (hasCode(error, 'ACCOUNT_PENDING')) return messages.loginPendingShown;
+  if (hasCode(error, 'ACCOUNT_PENDING')) {
+    return error instanceof ApiError && error.extra.verificationSent
+      ? `${messages.loginPendingShown} ${messages.verificationResent}` : messages.loginPendingShown;
+  }
   if (hasCode(error, 'ACCOUNT_REJECTED')) return messages.loginDeniedShown;
   if (error instanceof ApiError) return error.message || messages.loginFailed;
   if (error instanceof InvalidSignInAnswer) return error.message;

@@ -10,6 +10,7 @@ export const messages = {
   registerFailed: 'Registration failed. Please try again.',
   inviteNotice: "You're joining a family! This invite link will automatically add you to the family.",
   loginPendingShown: 'Your account is pending email verification. Please check your email and click the verification link.',
+  verificationResent: 'We just sent you a new verification link; links we sent before still work until you use one.',
   loginDeniedShown: 'Your account request was denied. Please contact support.',
   loginFailed: 'Login failed. Please try again.',
   invalidResponse: 'Invalid response from server',

@@ -1,4 +1,9 @@
+import { useState } from 'react';
 import type { Location, Tag } from '@hearth/contract/locations';
+import { LocationNotes } from './LocationNotes.tsx';
+import { useNoteCount } from './queries.ts';
+import { locationMessages as m } from './texts.ts';
+import { useSeen } from './useSeen.ts';
 
 const mapsLink = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 
@@ -11,16 +16,24 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
-export function LocationCard({ location, canEdit, onEdit, onDelete, onToggleFavorite, onTag }: {
+/**
+ * A saved place: its notes' count (for the member: shared notes and their own personal ones, `personalNotes` of
+ * them personal) opens the notes on the card itself.
+ */
+export function LocationCard({ location, personalNotes, canEdit, onEdit, onDelete, onToggleFavorite, onTag }: {
   location: Location;
+  personalNotes: number;
   canEdit: boolean;
   onEdit: () => void;
   onDelete: () => void;
   onToggleFavorite: () => void;
   onTag: (tag: Tag) => void;
 }) {
+  const { ref, seen } = useSeen<HTMLElement>();
+  const count = useNoteCount(location.id, seen).data?.count;
+  const [showNotes, setShowNotes] = useState(false);
   return (
-    <article className="card location-card" aria-label={location.name}>
+    <article ref={ref} className="card location-card" aria-label={location.name}>
       <div className="location-head">
         <h2>{location.name}</h2>
         <button type="button" className={`icon star${location.favorite ? ' on' : ''}`} disabled={!canEdit}
@@ -45,6 +58,10 @@ export function LocationCard({ location, canEdit, onEdit, onDelete, onToggleFavo
       )}
       {location.rating !== null && <Stars rating={location.rating} />}
       {location.notes && <p className="location-notes">{location.notes}</p>}
+      <button type="button" className="link notes-toggle" aria-expanded={showNotes} onClick={() => setShowNotes(!showNotes)}>
+        {m.notes(count)}{personalNotes > 0 && <span className="muted"> ({m.personalNotes(personalNotes)})</span>}
+      </button>
+      {showNotes && <LocationNotes locationId={location.id} />}
       {canEdit && (
         <div className="row location-actions">
           <button type="button" className="link" aria-label={`Edit ${location.name}`} onClick={onEdit}>Edit</button>

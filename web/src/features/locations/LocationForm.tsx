@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { locationLimits, type AddressSuggestion, type Location, type Tag } from '@hearth/contract/locations';
 import { locationMessages as m } from './texts.ts';
 import { ApiError } from '../../shared/api/client.ts';
 import { ErrorBanner } from '../../shared/ui/Status.tsx';
 import { LocationNotes } from './LocationNotes.tsx';
-import { useAddressSuggestions, useSaveLocation } from './queries.ts';
+import { useAddressSuggestions, useCreateTag, useSaveLocation } from './queries.ts';
 
 /** The Add New Location / Edit Location form; editing also shows the location's notes. */
 export function LocationForm({ location, tags, onDone }: { location: Location | null; tags: Tag[]; onDone: () => void }) {
@@ -22,6 +22,34 @@ export function LocationForm({ location, tags, onDone }: { location: Location | 
   const [showNotes, setShowNotes] = useState(false);
   const suggestions = useAddressSuggestions(addressFocused ? address : '');
   const save = useSaveLocation();
+  const [newTag, setNewTag] = useState('');
+  const [tagError, setTagError] = useState<string | null>(null);
+  // Tags made here, shown (ticked) before the family's tags are fetched again with them.
+  const [made, setMade] = useState<Tag[]>([]);
+  const createTag = useCreateTag();
+  const choices = [...tags, ...made.filter((t) => !tags.some((known) => known.id === t.id))];
+
+  /** A name the family already has (any case) is ticked; another is made as a tag and ticked. */
+  const addTag = async () => {
+    const tagName = newTag.trim();
+    if (!tagName) return;
+    setTagError(null);
+    const known = choices.find((t) => t.name.toLowerCase() === tagName.toLowerCase());
+    try {
+      const tag = known ?? await createTag.mutateAsync(tagName);
+      if (!known) setMade((list) => [...list, tag]);
+      setTagIds((ids) => (ids.includes(tag.id) ? ids : [...ids, tag.id]));
+      setNewTag('');
+    } catch (err) {
+      setTagError(err instanceof ApiError && err.status < 500 ? err.message : m.tagCreateError);
+    }
+  };
+  const addTagOnEnter = (e: KeyboardEvent) => {
+    if (e.key !== 'Enter') return;
+    // Enter here adds the tag; it does not save the location.
+    e.preventDefault();
+    void addTag();
+  };
 
   const choose = (s: AddressSuggestion) => {
     setAddress(s.address);
@@ -84,14 +112,21 @@ export function LocationForm({ location, tags, onDone }: { location: Location | 
         </div>
         <fieldset className="tag-choices">
           <legend>Tags</legend>
-          {tags.length === 0 ? <span className="muted small">No tags yet: add some with Manage Tags.</span>
-            : tags.map((tag) => (
+          {choices.length === 0 ? <span className="muted small">{m.noTagsYet}</span>
+            : choices.map((tag) => (
               <label key={tag.id} className="inline chip-choice">
                 <input type="checkbox" checked={tagIds.includes(tag.id)}
                   onChange={(e) => setTagIds(e.target.checked ? [...tagIds, tag.id] : tagIds.filter((id) => id !== tag.id))} />
                 {tag.name}
               </label>
             ))}
+          <div className="new-tag">
+            <input aria-label={m.newTag} placeholder={m.newTag} value={newTag} maxLength={locationLimits.tagNameMax}
+              onChange={(e) => setNewTag(e.target.value)} onKeyDown={addTagOnEnter} enterKeyHint="enter" />
+            <button type="button" className="secondary" disabled={!newTag.trim() || createTag.isPending}
+              onClick={() => void addTag()}>{m.addTag}</button>
+          </div>
+          {tagError && <span className="field-error" role="alert">{tagError}</span>}
         </fieldset>
         <label>
           Notes

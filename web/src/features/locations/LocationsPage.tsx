@@ -14,7 +14,7 @@ import { useCurrentUser } from '../../shared/useCurrentUser.ts';
 import { LocationCard } from './LocationCard.tsx';
 import { LocationForm } from './LocationForm.tsx';
 import {
-  useDeleteLocation, useFavoriteLocations, useLocations, useLocationSearch, useSetFavorite, useTags,
+  useDeleteLocation, useFavoriteLocations, useLocations, useLocationSearch, useMyNotes, useSetFavorite, useTags,
 } from './queries.ts';
 import { TagManager } from './TagManager.tsx';
 import './locations.css';
@@ -34,6 +34,7 @@ export function LocationsPage() {
   const all = useLocations(Boolean(familyId));
   const favorites = useFavoriteLocations(Boolean(familyId));
   const tags = useTags(Boolean(familyId));
+  const myNotes = useMyNotes(Boolean(familyId));
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState('');
   const search = useLocationSearch(query);
@@ -52,12 +53,20 @@ export function LocationsPage() {
     e.preventDefault();
     setQuery(typed.trim());
   };
+  const clearSearch = () => {
+    setTyped('');
+    setQuery('');
+  };
 
   const source = query ? search : all;
   const allRows = (source.data ?? []) as Location[];
   const favoriteRows = query ? allRows.filter((l) => l.favorite) : (favorites.data ?? []);
-  const shown = (tab === 'all' ? allRows : favoriteRows)
-    .filter((l) => !tagFilter || l.tags.some((t) => t.id === tagFilter.id));
+  const tabRows = tab === 'all' ? allRows : favoriteRows;
+  const shown = tabRows.filter((l) => !tagFilter || l.tags.some((t) => t.id === tagFilter.id));
+  const personalNotes = new Map<string, number>();
+  for (const note of myNotes.data ?? []) {
+    if (note.isPersonal) personalNotes.set(note.locationId, (personalNotes.get(note.locationId) ?? 0) + 1);
+  }
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -78,14 +87,16 @@ export function LocationsPage() {
   else if (query && search.isError) content = <ErrorBanner message={m.searchFailed} />;
   else if (!query && all.isError && !tolerated(all.error)) content = <ErrorBanner message={m.loadFailed} />;
   else if (shown.length === 0) {
-    const empty = tagFilter ? m.emptyTag(tagFilter.name) : tab === 'favorites' ? m.emptyFavorites : m.empty;
+    let empty: string = tab === 'favorites' ? m.emptyFavorites : m.empty;
+    if (query && tabRows.length === 0) empty = m.noMatch(query);
+    else if (tagFilter) empty = m.emptyTag(tagFilter.name);
     content = <p className="muted empty-state">{empty}</p>;
   } else {
     content = (
       <ul className="grid location-grid" aria-label="Saved locations">
         {shown.map((location) => (
           <li key={location.id}>
-            <LocationCard location={location} canEdit={canEdit} onEdit={() => setEditing(location)}
+            <LocationCard location={location} personalNotes={personalNotes.get(location.id) ?? 0} canEdit={canEdit} onEdit={() => setEditing(location)}
               onDelete={() => setDeleting(location)} onToggleFavorite={() => toggleFavorite(location)}
               onTag={(tag) => setTagFilter(tag)} />
           </li>
@@ -109,6 +120,7 @@ export function LocationsPage() {
       <form className="location-search" role="search" onSubmit={runSearch}>
         <input type="search" aria-label="Search locations" placeholder="Name, address, note or tag"
           value={typed} onChange={(e) => setTyped(e.target.value)} enterKeyHint="search" />
+        {query && <button type="button" className="secondary" onClick={clearSearch}>{m.clearSearch}</button>}
       </form>
       {showTags && <TagManager tags={tags.data ?? []} canEdit={canEdit} loadFailed={tags.isError} />}
       <div className="tabs" role="tablist" aria-label="Which locations">

@@ -10,6 +10,8 @@ export const locationKeys = {
   search: (query: string) => ['locations', 'search', query] as const,
   tags: ['locations', 'tags'] as const,
   notes: (locationId: string) => ['locations', 'notes', locationId] as const,
+  noteCount: (locationId: string) => ['locations', 'notes', locationId, 'count'] as const,
+  myNotes: ['locations', 'my-notes'] as const,
   suggestions: (query: string) => ['locations', 'suggestions', query] as const,
 };
 
@@ -69,6 +71,20 @@ export function useLocationNotes(locationId: string, enabled: boolean) {
     queryFn: () => call(api.listLocationNotes, { params: { id: locationId } }),
     enabled,
   });
+}
+
+/** How many of a location's notes the member sees; asked for once its card is on screen (`enabled`). */
+export function useNoteCount(locationId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: locationKeys.noteCount(locationId),
+    queryFn: () => call(api.countLocationNotes, { params: { id: locationId } }),
+    enabled,
+  });
+}
+
+/** Every note the member wrote, for every place in one call. */
+export function useMyNotes(enabled: boolean) {
+  return useQuery({ queryKey: locationKeys.myNotes, queryFn: () => call(api.myLocationNotes), enabled });
 }
 
 export const useAddNote = () => useLocationsMutation((body: { locationId: string; note: string; isPersonal: boolean }) =>

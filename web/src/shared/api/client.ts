@@ -2,7 +2,7 @@ import {
   fillPath, type BodyInputOf, type Endpoint, type ParamsOf, type QueryOf, type ResponseOf,
 } from '@hearth/contract/endpoint';
 import { messages } from '@hearth/contract/accounts';
-import type { ErrorCode } from '@hearth/contract/errors';
+import type { ErrorBody, ErrorCode, ErrorExtra } from '@hearth/contract/errors';
 import { session } from '../session.ts';
 
 /** A failed call: the server's message (or the spec's fallback) plus its code and rule list. */
@@ -10,11 +10,14 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode | undefined;
   readonly errors: string[];
-  constructor(status: number, message: string, code?: ErrorCode, errors: string[] = []) {
+  /** What the answer carried besides (the contract's `ErrorExtra`). */
+  readonly extra: ErrorExtra;
+  constructor(status: number, message: string, code?: ErrorCode, errors: string[] = [], extra: ErrorExtra = {}) {
     super(message);
     this.status = status;
     this.code = code;
     this.errors = errors;
+    this.extra = extra;
   }
 }
 
@@ -69,7 +72,7 @@ export async function call<E extends Endpoint>(e: E, input: CallInput<E> = {}): 
   const data: unknown = text === '' ? null : type.includes('json') ? JSON.parse(text) : text;
 
   if (!res.ok) {
-    const body = (typeof data === 'object' && data !== null ? data : {}) as { message?: string; code?: ErrorCode; errors?: string[] };
+    const body = (typeof data === 'object' && data !== null ? data : {}) as Partial<ErrorBody>;
     const message = body.message ?? (typeof data === 'string' && data ? data : `HTTP error! status: ${res.status}`);
     // Signed-in calls only: a failed sign-in answers 401 too, and must show its own message.
     if (res.status === 401 && e.access === 'user') {
@@ -77,7 +80,8 @@ export async function call<E extends Endpoint>(e: E, input: CallInput<E> = {}): 
       if (onUnauthorized) onUnauthorized(messages.authFailed);
       else unheard = messages.authFailed;
     }
-    throw new ApiError(res.status, message, body.code, body.errors ?? []);
+    const { code, errors, message: _message, ...extra } = body;
+    throw new ApiError(res.status, message, code, errors ?? [], extra);
   }
   return (res.status === 204 ? null : data) as ResponseOf<E>;
 }
