@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import * as family from '@hearth/contract/family';
 import { call } from '../../shared/api/client.ts';
@@ -15,8 +15,10 @@ export function useInvitePreview(token: string | null) {
 
 /** The email an invite was sent to, put into an email field once known, unless something was typed there first. */
 export function usePrefilledEmail(invitedEmail: string | null | undefined, fill: (update: (typed: string) => string) => void) {
+  // The latest `fill` is used, but only the invited email arriving runs the effect (callers pass a new function each render).
+  const latestFill = useRef(fill);
+  latestFill.current = fill;
   useEffect(() => {
-    if (invitedEmail) fill((typed) => typed || invitedEmail);
-    // `fill` only writes a state: the invited email arriving is what matters.
+    if (invitedEmail) latestFill.current((typed) => typed || invitedEmail);
   }, [invitedEmail]);
 }
