@@ -49,8 +49,8 @@ export class Events {
       }));
     });
     const column = (pick: (event: FamilyEvent) => string | null) => textArray(events.map(pick));
-    // Ids made here, not by the column's gen_random_uuid(): on the embedded engine that costs its one thread ~2.7 us a
-    // row (a bare row ~0.1), and an item add writes one event (issue #17).
+    // Ids made here, not by the column's gen_random_uuid(): on the embedded engine that costs its one thread more
+    // than the rest of a bare row, and an item add writes one event (issue #17).
     const recorded = sql`recorded as (
       insert into ${familyEvents} (id, family_id, actor_id, type, subject_id, data, at)
       select v.id::uuid, v.family_id::uuid, v.actor_id::uuid, v.type, v.subject_id::uuid, v.data::jsonb,
