@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const e2ePort = Number(process.env.E2E_PORT ?? 3199);
+export const e2eUrl = `http://127.0.0.1:${e2ePort}`;
 // Per port, so two runs on one machine (different E2E_PORT) keep their mail apart.
 export const mailDir = fileURLToPath(new URL(`../../.tmp/e2e-mail-${e2ePort}`, import.meta.url));
 export const superadmin = { username: 'admin', password: 'Super-Secret-1' };

@@ -1,7 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import { request as requests, type APIRequestContext, type Page } from '@playwright/test';
 import * as accounts from '@hearth/contract/accounts';
 import { callApi } from './api.ts';
-import { asOwnClient, linkIn, password, uniqueEmail, waitForMail } from './hearth.ts';
+import { asOwnClient, e2eUrl, linkIn, password, uniqueEmail, waitForMail } from './hearth.ts';
 
 export interface ApiSession {
   token: string;
@@ -10,10 +10,36 @@ export interface ApiSession {
   password: string;
 }
 
-/** Registers through the API, follows the mailed verification link, and signs in. */
-export async function signUpViaApi(
-  request: APIRequestContext, input: { name?: string; email?: string; inviteToken?: string } = {},
-): Promise<ApiSession> {
+interface SignUp { name?: string; email?: string; inviteToken?: string }
+
+/**
+ * A new account of its own (registered through the API, verified by the mailed link, signed in), founding its own
+ * family unless it names an invite. Plain sign-ups (a name only) are made one ahead in each worker: once a name has
+ * been asked for twice, the next account of that name is being made while the test that asked runs, so a test does
+ * not wait for a sign-up's round trips and mail. Each test still gets a fresh account and family.
+ */
+export async function signUpViaApi(request: APIRequestContext, input: SignUp = {}): Promise<ApiSession> {
+  if (input.email !== undefined || input.inviteToken !== undefined) return signUp(request, input);
+  const name = input.name ?? 'E2E User';
+  if (!ahead.has(name)) {
+    ahead.set(name, null);
+    return signUp(request, { name });
+  }
+  const ready = ahead.get(name);
+  const next = aheadContext().then((context) => signUp(context, { name }));
+  // Awaited by the next test of that name; one never asked for again must not fail the worker meanwhile.
+  next.catch(() => undefined);
+  ahead.set(name, next);
+  return ready ?? signUp(request, { name });
+}
+
+/** Per name: the account being made ahead, or null once the name was asked for (one ahead from the second time). */
+const ahead = new Map<string, Promise<ApiSession> | null>();
+let own: Promise<APIRequestContext> | undefined;
+/** Sign-ups made ahead outlive the test that started them, so they use a request context of the worker's own. */
+const aheadContext = () => (own ??= requests.newContext({ baseURL: e2eUrl }));
+
+async function signUp(request: APIRequestContext, input: SignUp): Promise<ApiSession> {
   const email = input.email ?? uniqueEmail();
   const headers = asOwnClient();
   await callApi(request, accounts.register, {
@@ -38,4 +64,19 @@ export async function useSession(page: Page, session: ApiSession): Promise<void>
     localStorage.setItem('user', JSON.stringify(user));
     localStorage.setItem('user_created_at', user.createdAt);
   }, { token: session.token, user: session.user });
+}
+
+/** The session as a browser context's starting storage (Playwright's `storageState`), kept as the web app keeps it. */
+export function sessionState(session: ApiSession) {
+  return {
+    cookies: [],
+    origins: [{
+      origin: e2eUrl,
+      localStorage: [
+        { name: 'token', value: session.token },
+        { name: 'user', value: JSON.stringify(session.user) },
+        { name: 'user_created_at', value: session.user.createdAt },
+      ],
+    }],
+  };
 }
