@@ -1,5 +1,5 @@
 import { test as base } from '@playwright/test';
-import { sessionState, signUpViaApi, type ApiSession } from './session.ts';
+import { sessionState, signUpViaApi, workerRequest, type ApiSession } from './session.ts';
 
 /**
  * `test` with a member signed in: `ada` is a new account with a family of its own, signed up through the API (made
@@ -8,7 +8,8 @@ import { sessionState, signUpViaApi, type ApiSession } from './session.ts';
  * API with `ada`; other people are signed up with `signUpViaApi` and put in a page with `useSession`.
  */
 export const test = base.extend<{ ada: ApiSession }>({
-  ada: async ({ request }, use) => use(await signUpViaApi(request, { name: 'Ada' })),
+  // Not the test's `request`: made before the context's options (this session among them) are set, it has no baseURL.
+  ada: async ({}, use) => use(await signUpViaApi(await workerRequest(), { name: 'Ada' })),
   storageState: async ({ ada }, use) => use(sessionState(ada)),
 });
 

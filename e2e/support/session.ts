@@ -26,7 +26,7 @@ export async function signUpViaApi(request: APIRequestContext, input: SignUp = {
     return signUp(request, { name });
   }
   const ready = ahead.get(name);
-  const next = aheadContext().then((context) => signUp(context, { name }));
+  const next = workerRequest().then((context) => signUp(context, { name }));
   // Awaited by the next test of that name; one never asked for again must not fail the worker meanwhile.
   next.catch(() => undefined);
   ahead.set(name, next);
@@ -36,8 +36,11 @@ export async function signUpViaApi(request: APIRequestContext, input: SignUp = {
 /** Per name: the account being made ahead, or null once the name was asked for (one ahead from the second time). */
 const ahead = new Map<string, Promise<ApiSession> | null>();
 let own: Promise<APIRequestContext> | undefined;
-/** Sign-ups made ahead outlive the test that started them, so they use a request context of the worker's own. */
-const aheadContext = () => (own ??= requests.newContext({ baseURL: e2eUrl }));
+/**
+ * The worker's own request context, for calls that outlive a test (sign-ups made ahead) or come before its browser
+ * context's options are set (a fixture the storage state depends on).
+ */
+export const workerRequest = () => (own ??= requests.newContext({ baseURL: e2eUrl }));
 
 async function signUp(request: APIRequestContext, input: SignUp): Promise<ApiSession> {
   const email = input.email ?? uniqueEmail();
