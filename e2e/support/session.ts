@@ -10,39 +10,17 @@ export interface ApiSession {
   password: string;
 }
 
-interface SignUp { name?: string; email?: string; inviteToken?: string }
-
-/**
- * A new account of its own (registered through the API, verified by the mailed link, signed in), founding its own
- * family unless it names an invite. Plain sign-ups (a name only) are made one ahead in each worker: once a name has
- * been asked for twice, the next account of that name is being made while the test that asked runs, so a test does
- * not wait for a sign-up's round trips and mail. Each test still gets a fresh account and family.
- */
-export async function signUpViaApi(request: APIRequestContext, input: SignUp = {}): Promise<ApiSession> {
-  if (input.email !== undefined || input.inviteToken !== undefined) return signUp(request, input);
-  const name = input.name ?? 'E2E User';
-  if (!ahead.has(name)) {
-    ahead.set(name, null);
-    return signUp(request, { name });
-  }
-  const ready = ahead.get(name);
-  const next = workerRequest().then((context) => signUp(context, { name }));
-  // Awaited by the next test of that name; one never asked for again must not fail the worker meanwhile.
-  next.catch(() => undefined);
-  ahead.set(name, next);
-  return ready ?? signUp(request, { name });
-}
-
-/** Per name: the account being made ahead, or null once the name was asked for (one ahead from the second time). */
-const ahead = new Map<string, Promise<ApiSession> | null>();
 let own: Promise<APIRequestContext> | undefined;
 /**
- * The worker's own request context, for calls that outlive a test (sign-ups made ahead) or come before its browser
- * context's options are set (a fixture the storage state depends on).
+ * The worker's own request context, for a fixture the browser context's storage state depends on: the test's own
+ * `request` is made with the test's options, which that state is part of.
  */
 export const workerRequest = () => (own ??= requests.newContext({ baseURL: e2eUrl }));
 
-async function signUp(request: APIRequestContext, input: SignUp): Promise<ApiSession> {
+/** Registers through the API, follows the mailed verification link, and signs in. */
+export async function signUpViaApi(
+  request: APIRequestContext, input: { name?: string; email?: string; inviteToken?: string } = {},
+): Promise<ApiSession> {
   const email = input.email ?? uniqueEmail();
   const headers = asOwnClient();
   await callApi(request, accounts.register, {
