@@ -50,10 +50,13 @@ export function launchHearth(options: { port: number; smtpUrl: string; env?: Rec
   };
 }
 
-/** Starts the real server and waits until it answers. */
+/** Starts the real server and waits until it answers; one that does not answer is stopped, not left running. */
 export async function startHearth(options: { port: number; smtpUrl: string; env?: Record<string, string> }): Promise<RunningHearth> {
   const app = launchHearth(options);
-  await app.answering();
+  await app.answering().catch(async (error: unknown) => {
+    await app.stop();
+    throw error;
+  });
   return app;
 }
 
