@@ -19,7 +19,7 @@ const dayText = new Map<number, string>();
 const clockText = new Map<number, string>();
 /**
  * The local date-time a UTC-read millisecond count stands for. A window formats thousands of occurrences on a few
- * hundred days at a few dozen times of day, so both halves are remembered (a Date a call was a share of a window).
+ * hundred days at a few dozen times of day, so both halves are remembered (a Date each call was a cost a window felt).
  */
 function fromMs(ms: number): string {
   const day = Math.floor(ms / dayMs);
