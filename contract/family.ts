@@ -44,7 +44,7 @@ export const listMembers = endpoint({
 });
 export const addMember = endpoint({
   method: 'POST', path: '/api/family-members', access: 'user',
-  summary: 'Add a member without an account, or link an existing account that has no family (admin or edit)',
+  summary: 'Add a member without an account; with an email, also mail an invite to join as that member (admin or edit)',
   body: NewMember, response: FamilyMember, status: 201,
 });
 export const updateMember = endpoint({

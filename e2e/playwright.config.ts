@@ -1,16 +1,17 @@
 import { defineConfig } from '@playwright/test';
-import { e2ePort } from './support/hearth.ts';
+import { e2ePort, e2eUrl } from './support/hearth.ts';
 
 export default defineConfig({
   testDir: './tests',
   globalSetup: './support/global-setup.ts',
-  // One app and one mail catcher serve every test; 2 cores fit one browser at a time best.
-  workers: 1,
+  // One app and one mail catcher serve every test, each test with accounts of its own. Two browsers at once on 2
+  // cores: a test spends much of its time waiting (mail, timers, the server), which the other fills.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: process.env.E2E_REPORT ?? '../.tmp/e2e-results.json' }]],
   use: {
-    baseURL: `http://127.0.0.1:${e2ePort}`,
+    baseURL: e2eUrl,
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
     // Each test's fresh browser would install the service worker and fetch every file it keeps (about 1 MB):

@@ -9,10 +9,10 @@ export default defineConfig({
   test: {
     globalSetup: ['./test/global-setup.ts'],
     // Vitest's default (cores - 1) runs one file at a time on a 2-core machine, where much of a file's time is
-    // spent waiting on the PostgreSQL server: two at a time took the suite from ~390 s to ~270 s.
+    // spent waiting on the PostgreSQL server: two at a time finish the suite sooner (docs/performance.md).
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    // Files share a worker's modules instead of importing the whole app anew each (a third of the suite's time:
-    // ~357 s -> ~156 s). The server's modules hold no state a file could leave behind for another: their caches
+    // Files share a worker's modules instead of importing the whole app anew each (a third of the suite's time,
+    // docs/performance.md). The server's modules hold no state a file could leave behind for another: their caches
     // are keyed by database or by answer, and every file opens a database of its own.
     isolate: false,
     // Per engine, two groups: the tests, and the perf guards (`*.perf-guard.test.ts`): tests that pin how the work is

@@ -21,7 +21,9 @@ export async function openCalendar(page: Page, session: ApiSession, path = '/cal
   await useSession(page, session);
   await page.clock.setFixedTime(now);
   await page.goto(path);
-  await expect(page.getByRole('heading', { name: `${session.user.name}'s Family${t.headingSuffix}` })).toBeVisible();
+  // The page's first load brings FullCalendar's chunk: with two browsers on a busy 2-core machine it took over 10 s.
+  await expect(page.getByRole('heading', { name: `${session.user.name}'s Family${t.headingSuffix}` }))
+    .toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('tablist', { name: 'Change view' })).toBeVisible();
 }
 

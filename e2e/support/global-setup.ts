@@ -8,8 +8,8 @@ import { startMailCatcher } from './mail-catcher.ts';
 export default async function globalSetup() {
   const mail = await startMailCatcher(mailDir);
   const app = await startHearth({ port: e2ePort, smtpUrl: mail.url, env: { IMPORT_ALLOW_PRIVATE_HOSTS: 'true' } });
-  // Not waited for: its start (a fresh embedded database, ~15 s) overlaps the first tests instead of holding up
-  // the one test that needs it, which waits until it answers.
+  // Not waited for: its start (a fresh embedded database: initdb and every migration) overlaps the first tests
+  // instead of holding up the one test that needs it, which waits until it answers.
   const approvalApp = launchHearth({ port: approvalPort, smtpUrl: mail.url, env: { REQUIRE_APPROVAL: 'true' } });
   return async () => {
     await approvalApp.stop();

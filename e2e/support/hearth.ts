@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const e2ePort = Number(process.env.E2E_PORT ?? 3199);
+export const e2eUrl = `http://127.0.0.1:${e2ePort}`;
 // Per port, so two runs on one machine (different E2E_PORT) keep their mail apart.
 export const mailDir = fileURLToPath(new URL(`../../.tmp/e2e-mail-${e2ePort}`, import.meta.url));
 export const superadmin = { username: 'admin', password: 'Super-Secret-1' };
@@ -49,10 +50,13 @@ export function launchHearth(options: { port: number; smtpUrl: string; env?: Rec
   };
 }
 
-/** Starts the real server and waits until it answers. */
+/** Starts the real server and waits until it answers; one that does not answer is stopped, not left running. */
 export async function startHearth(options: { port: number; smtpUrl: string; env?: Record<string, string> }): Promise<RunningHearth> {
   const app = launchHearth(options);
-  await app.answering();
+  await app.answering().catch(async (error: unknown) => {
+    await app.stop();
+    throw error;
+  });
   return app;
 }
 

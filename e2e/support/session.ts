@@ -1,7 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import { request as requests, type APIRequestContext, type Page } from '@playwright/test';
 import * as accounts from '@hearth/contract/accounts';
 import { callApi } from './api.ts';
-import { asOwnClient, linkIn, password, uniqueEmail, waitForMail } from './hearth.ts';
+import { asOwnClient, e2eUrl, linkIn, password, uniqueEmail, waitForMail } from './hearth.ts';
 
 export interface ApiSession {
   token: string;
@@ -9,6 +9,13 @@ export interface ApiSession {
   email: string;
   password: string;
 }
+
+let own: Promise<APIRequestContext> | undefined;
+/**
+ * The worker's own request context, for a fixture the browser context's storage state depends on: the test's own
+ * `request` is made with the test's options, which that state is part of.
+ */
+export const workerRequest = () => (own ??= requests.newContext({ baseURL: e2eUrl }));
 
 /** Registers through the API, follows the mailed verification link, and signs in. */
 export async function signUpViaApi(
@@ -38,4 +45,19 @@ export async function useSession(page: Page, session: ApiSession): Promise<void>
     localStorage.setItem('user', JSON.stringify(user));
     localStorage.setItem('user_created_at', user.createdAt);
   }, { token: session.token, user: session.user });
+}
+
+/** The session as a browser context's starting storage (Playwright's `storageState`), kept as the web app keeps it. */
+export function sessionState(session: ApiSession) {
+  return {
+    cookies: [],
+    origins: [{
+      origin: e2eUrl,
+      localStorage: [
+        { name: 'token', value: session.token },
+        { name: 'user', value: JSON.stringify(session.user) },
+        { name: 'user_created_at', value: session.user.createdAt },
+      ],
+    }],
+  };
 }

@@ -1,14 +1,11 @@
-import { expect, test } from '@playwright/test';
 import { createLocation, createLocationNote } from '@hearth/contract/locations';
 import { callApi } from '../support/api.ts';
 import { addItemViaApi, newListViaApi } from '../support/grocery-helpers.ts';
-import { signUpViaApi, useSession } from '../support/session.ts';
+import { expect, test } from '../support/fixtures.ts';
 
 /** Issue #15: browser back closes the open dialog (one at a time when they nest) instead of leaving the page. */
 
-test('back closes Add Meal and stays on the meals page; a dialog closed by its own button leaves no step behind', async ({ page, request }) => {
-  const ada = await signUpViaApi(request, { name: 'Ada' });
-  await useSession(page, ada);
+test('back closes Add Meal and stays on the meals page; a dialog closed by its own button leaves no step behind', async ({ page }) => {
   await page.goto('/lists');
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Meals' }).click();
   await expect(page).toHaveURL(/\/meals$/);
@@ -37,11 +34,9 @@ test('back closes Add Meal and stays on the meals page; a dialog closed by its o
   await expect(page).toHaveURL(/\/lists$/);
 });
 
-test("back closes the list's edit sheet and its delete confirmation, answering no", async ({ page, request }) => {
-  const ada = await signUpViaApi(request, { name: 'Ada' });
+test("back closes the list's edit sheet and its delete confirmation, answering no", async ({ page, request, ada }) => {
   const listId = await newListViaApi(request, ada, 'Costco');
   await addItemViaApi(request, ada, listId, 'Apples');
-  await useSession(page, ada);
   await page.goto('/lists');
   await page.goto(`/list/${listId}`);
 
@@ -63,11 +58,9 @@ test("back closes the list's edit sheet and its delete confirmation, answering n
   await expect(page.getByRole('navigation', { name: 'Grocery lists' }).getByRole('button', { name: 'Costco' })).toBeVisible();
 });
 
-test('nested dialogs close one back at a time', async ({ page, request }) => {
-  const ada = await signUpViaApi(request, { name: 'Ada' });
+test('nested dialogs close one back at a time', async ({ page, request, ada }) => {
   const place = await callApi(request, createLocation, { token: ada.token, body: { name: 'Corner Cafe', favorite: false } });
   await callApi(request, createLocationNote, { token: ada.token, body: { locationId: place.id, note: 'Oat latte' } });
-  await useSession(page, ada);
   await page.goto('/locations');
 
   await page.getByRole('button', { name: 'Edit Corner Cafe' }).click();
@@ -87,11 +80,9 @@ test('nested dialogs close one back at a time', async ({ page, request }) => {
   await expect(page.getByRole('button', { name: 'Edit Corner Cafe' })).toBeVisible();
 });
 
-test('keyboard only: the edit sheet opens with Enter, and Escape or back returns focus to its Edit button', async ({ page, request }) => {
-  const ada = await signUpViaApi(request, { name: 'Ada' });
+test('keyboard only: the edit sheet opens with Enter, and Escape or back returns focus to its Edit button', async ({ page, request, ada }) => {
   const listId = await newListViaApi(request, ada, 'Keys');
   await addItemViaApi(request, ada, listId, 'Apples');
-  await useSession(page, ada);
   await page.goto(`/list/${listId}`);
   const edit = page.getByRole('button', { name: 'Edit Apples' });
   const sheet = page.getByRole('dialog', { name: 'Edit item' });

@@ -48,7 +48,7 @@ try {
       await storeSession(page, base, ada.token, user);
       const listPage = `${base}/list/${listId}`;
       // A plain DOM check every 100 ms: a role locator's wait works out the page's accessibility tree at each of its
-      // checks, 20-50 ms at 4x slower CPU, which counted as the page's own blocking.
+      // checks, long enough at the slowed CPU to count as the page's own blocking.
       const whole = () => page.waitForFunction(
         () => document.getElementById('discussion-title')?.textContent === 'Family Discussion', undefined, { polling: 100 },
       );

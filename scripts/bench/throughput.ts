@@ -127,7 +127,7 @@ async function bench(label: string, database: Database): Promise<void> {
     const limitUrl = `http://127.0.0.1:${(limit.server.address() as AddressInfo).port}/limit`;
 
     // Not counted: the limit runs first, while V8 has yet to optimise the paths every route shares. Measured cold,
-    // the embedded engine's read ~15 % low, flattering every ratio.
+    // the embedded engine's read low, flattering every ratio.
     await timedRun(limitUrl, { headers: {} }, { amount: warmUpReads });
     const ceiling = await load(limitUrl, { headers: {} });
     const rows: [string, Result][] = [['one point select (limit)', ceiling]];

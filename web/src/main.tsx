@@ -29,7 +29,7 @@ onlineManager.setOnline(navigator.onLine);
 prefetchOpenedPage(queryClient);
 
 // As a transition, the first render is made in slices between other work (the stored copy being read, the page's
-// code arriving) instead of one task of about 90 ms at a 4x slower CPU (as Lighthouse's).
+// code arriving) instead of one long task on a slow phone (docs/performance.md).
 startTransition(() => createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <OfflineCacheProvider client={queryClient} beforeRestore={knowWrites}>

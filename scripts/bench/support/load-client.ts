@@ -1,9 +1,8 @@
 /**
  * The throughput bench's client: one process for the whole bench (`startLoadClient`), running autocannon on its own
  * main thread for each run it is sent, as a real client is another machine. A fresh autocannon worker for each run,
- * as before, started cold every time: an add run lasts ~100 ms, and for most of it that worker was still compiling
- * autocannon and reading answers late, which counted as the server's time (50 adds at once on 100-item lists, eight
- * runs pooled, in turns on one server: p50 13-17 ms, p95 22-28 with a fresh worker; 11-12.5 and 19-22 warm).
+ * as before, started cold every time: an add run is short, and for most of it that worker was still compiling
+ * autocannon and reading answers late, which counted as the server's time (docs/performance.md).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';

@@ -7,7 +7,7 @@ import { periods } from '../../platform/recurrence.ts';
  * 24 hours: a 09:00 series stays at 09:00 through daylight-saving changes in any family zone. Each occurrence is
  * counted from the first (start + k periods), so a series on the 31st falls on the last day of shorter months
  * and returns to the 31st after them instead of drifting. The arithmetic is native Date in UTC, not luxon: a
- * window expands hundreds of series per request (the newsfeed, the calendar page), and luxon cost ~70 µs a series.
+ * window expands hundreds of series per request (the newsfeed, the calendar page), and luxon was far slower a series.
  */
 const wall = (local: string) => DateTime.fromISO(local, { zone: 'utc' });
 const format = (d: DateTime) => d.toFormat("yyyy-MM-dd'T'HH:mm:ss");
@@ -19,7 +19,7 @@ const dayText = new Map<number, string>();
 const clockText = new Map<number, string>();
 /**
  * The local date-time a UTC-read millisecond count stands for. A window formats thousands of occurrences on a few
- * hundred days at a few dozen times of day, so both halves are remembered (a Date a call was ~5 % of a window).
+ * hundred days at a few dozen times of day, so both halves are remembered (a Date each call was a cost a window felt).
  */
 function fromMs(ms: number): string {
   const day = Math.floor(ms / dayMs);

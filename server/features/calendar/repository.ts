@@ -55,8 +55,8 @@ function toWindowRow(t: WindowTuple): WindowRow {
  * reads: near rows (plain events of up to `farSpanDays`) by start within the lookback, so a short window never
  * reads the family's whole history; and far rows (series, longer events) that start before the window's end and
  * have not ended before it began. The rows come back as one JSON text of arrays: the embedded engine decodes one
- * value instead of fifteen columns a row (≈ 40 % of the read on a 944-row window), and arrays instead of objects
- * halve the text and PostgreSQL's time building it (15 -> 10 ms).
+ * value instead of fifteen columns a row (much of the read's cost), and arrays instead of objects halve the text
+ * and cut PostgreSQL's time building it (docs/performance.md).
  */
 export async function eventsInWindow(
   q: Queryable, familyId: string, from: string, toExclusive: string, lookbackFrom: string,

@@ -149,8 +149,8 @@ async function readSessions(
     return sql.raw(`t.p${index}`);
   };
   // Each array through a subquery, so the planner cannot see its length: the prepared statement's one generic plan
-  // then serves every batch. Seeing it, the embedded engine planned small batches anew each time: a lone request's
-  // lookup took ~0.8 ms, ~0.13 ms on the generic plan.
+  // then serves every batch. Seeing it, the embedded engine planned small batches anew each time, and a lone
+  // request's lookup paid for planning every time (docs/performance.md).
   const column = (values: string[]) => sql`(select ${textArray(values)})`;
   // Each distinct lookup once: a burst comes mostly from a few members, often asking for the same thing.
   const keys = lookups.map((l) => JSON.stringify([l.hash, ...names.map((name) => String(l.params[name]))]));

@@ -13,8 +13,8 @@ const seenLimit = 5000;
 /**
  * Named prepared statements on a PostgreSQL server (issue #17; on with PG_PREPARED_STATEMENTS=true), as the embedded
  * engine's `PreparedStatements`.
- * Drizzle sends raw SQL unnamed, so the server parses and plans it again on every call: a batch of item adds spent
- * ~2 ms of the server's time so, about a quarter of its CPU per add. A text sent a second time is sent from then on
+ * Drizzle sends raw SQL unnamed, so the server parses and plans it again on every call (what that costs:
+ * docs/performance.md). A text sent a second time is sent from then on
  * under a name made from it, and each connection parses it once (and plans it once where the statement asks for
  * generic plans).
  *

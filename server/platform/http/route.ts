@@ -48,7 +48,7 @@ export interface RouteOptions<E extends Endpoint = Endpoint> {
    */
   queueBy?: (input: { params: ParamsOf<E>; query: QueryOf<E>; body: BodyOf<E> }) => string;
   /**
-   * The handler answers the very same object again while its data is unchanged (a `TextMemo`): the bytes it was
+   * The handler answers the very same object again while its data is unchanged (a `VersionMemo`): the bytes it was
    * serialized to are kept with it and sent again.
    */
   reusesAnswers?: boolean;

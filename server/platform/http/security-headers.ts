@@ -9,9 +9,9 @@ import type { FastifyInstance } from 'fastify';
  * trusted proxy (TRUST_PROXY) from X-Forwarded-Proto.
  *
  * Helmet's headers are the same on every answer (no nonces): they are read from it once and set as one object.
- * @fastify/helmet built helmet again (parsing the policy) for every request, about 6 % of the server's time on a short
- * answer; helmet's own chain of middlewares, each setting its header on Node's answer, was 6-14 % of the server
- * thread's time on GET /api/me (measured in turns, 50 connections).
+ * @fastify/helmet built helmet again (parsing the policy) for every request, and helmet's own chain of middlewares
+ * set each header on Node's answer one by one: both showed in the server thread's time on GET /api/me
+ * (docs/performance.md).
  */
 export function securityHeaders(app: FastifyInstance): void {
   const headers = helmet({

@@ -34,8 +34,8 @@ const SuperadminPage = lazyPage(pageCode.superadmin, (m) => m.SuperadminPage);
 
 /**
  * Follows the family's live changes. A component of its own: the hook reads /api/me's query, and in App every
- * change of that query rendered the routes again, each time matching the URL against every route anew (the routes
- * took 62 ms of a list's load at a 4x slower CPU, 35 ms without).
+ * change of that query rendered the routes again, each time matching the URL against every route anew (nearly
+ * twice the routes' time in a list's load, docs/performance.md).
  */
 function LiveUpdates() {
   useLiveUpdates();

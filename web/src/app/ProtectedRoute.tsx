@@ -21,8 +21,8 @@ export function ProtectedRoute() {
   const hasSession = session.token() !== null && session.user() !== null;
   const me = useCurrentUser();
   // When /api/me answers, the frame and the page appear in a deferred render, which React makes in slices between
-  // other work: a query's update renders at once, whole, which for a list was one task of 87-145 ms at a 4x slower
-  // CPU (as Lighthouse's). With the answer already here they render at once.
+  // other work: a query's update renders at once, whole, which for a list was one long task on a slow phone. With
+  // the answer already here they render at once.
   const answered = useDeferredValue(!me.isPending);
   const location = useLocation();
   const from = `${location.pathname}${location.search}`;

@@ -87,8 +87,8 @@ export function prefetchRoute(queryClient: QueryClient, pathname: string): void 
     if (!route.open) void queryClient.prefetchQuery(currentUserQuery);
     const familyId = session.token() ? session.user()?.familyId : null;
     if (route.data && familyId) void route.data(queryClient, match.params, familyId).catch(() => undefined);
-    // The code in a task of its own: asking for a chunk adds a preload link per module it imports, 60-120 ms for a
-    // list's page at a 4x slower CPU, which made this one task of 100-200 ms.
+    // The code in a task of its own: asking for a chunk adds a preload link per module it imports, which made this
+    // one long task on a slow phone (docs/performance.md).
     const { code } = route;
     if (code) setTimeout(() => void code().catch(() => undefined));
     return;

@@ -8,8 +8,8 @@ import { isPending } from '../../shared/offline/queue.ts';
 import { useConfirm } from '../../shared/ui/ConfirmDialog.tsx';
 import { useRemovalWithUndo, useUndo } from '../../shared/ui/Undo.tsx';
 
-// Made when the first comment is shown: a page's first date format loads the browser's locale data (50-200 ms on
-// this machine), which was most of the list page's code starting up, comments or none.
+// Made when the first comment is shown: a page's first date format loads the browser's locale data, which was most
+// of the list page's code starting up, comments or none.
 let shortDate: Intl.DateTimeFormat | undefined;
 const commentTime = (iso: string) =>
   (shortDate ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'short', timeStyle: 'short' })).format(new Date(iso));

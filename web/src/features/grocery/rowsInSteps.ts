@@ -1,16 +1,15 @@
 import { startTransition, useEffect, useState } from 'react';
 
 /**
- * Rows made in one step. 20 (a phone's screenful) took 10-16 ms a step on a slow 2-core machine, over the 50 ms that
- * counts as blocking at Lighthouse's 4x slower CPU (a 100-item list's return visit: 320-330 ms blocking, 90-280 with
- * 10).
+ * Rows made in one step: at 20 (a phone's screenful) a step ran past what counts as blocking at Lighthouse's
+ * slowed CPU; 10 did not (docs/performance.md).
  */
 const rowsPerStep = 10;
 
 /**
  * How many of a list's rows to make: none until `ready`, then a step's worth, then the rest a step at a time, each
- * step a deferred render of its own started once the last was made. Made at once, 100 rows were one commit and one
- * layout of 100-200 ms each at Lighthouse's 4x slower CPU; in steps, no single task makes more than a step's rows.
+ * step a deferred render of its own started once the last was made. Made at once, 100 rows were one long commit and
+ * one long layout; in steps, no single task makes more than a step's rows.
  * Once every row was made, every row is (Infinity), whatever the list becomes.
  */
 export function useRowsInSteps(ready: boolean, total: number): number {
