@@ -57,7 +57,7 @@ function withIcalJs(feed: string): Occurrence[] {
 }
 
 function withNodeIcal(feed: string): Occurrence[] {
-  const events = Object.values(nodeIcal.sync.parseICS(feed)).filter((c): c is VEvent => c.type === 'VEVENT');
+  const events = Object.values(nodeIcal.sync.parseICS(feed)).filter((c): c is VEvent => c?.type === 'VEVENT');
   const day = (d: Date) => DateTime.fromJSDate(d, { zone: 'UTC' }).toISODate()!;
   const found: Occurrence[] = [];
   for (const event of events) {
@@ -71,7 +71,7 @@ function withNodeIcal(feed: string): Occurrence[] {
 }
 
 async function feedOf(user: SignedInUser): Promise<string> {
-  const { calendarUrl } = (await user.call(api.calendarExportUrl)).body as api.CalendarUrl;
+  const { calendarUrl } = (await user.call(api.calendarExportUrl)).body as { calendarUrl: string };
   const { pathname, search } = new URL(calendarUrl);
   return (await t.app.inject({ method: 'GET', url: pathname + search })).body;
 }

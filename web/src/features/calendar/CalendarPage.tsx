@@ -9,7 +9,7 @@ import { ErrorBanner, Loading, Notice } from '../../shared/ui/Status.tsx';
 import { useCan } from '../../shared/useCan.ts';
 import { useCurrentUser } from '../../shared/useCurrentUser.ts';
 import { useTitle } from '../../shared/useTitle.ts';
-import { useFamilySettings, useMembers } from '../family/queries.ts';
+import { useBirthdays, useFamilySettings, useMembers } from '../family/queries.ts';
 import { CalendarView, type CalendarViewName } from './CalendarView.tsx';
 import { endFor, loadWindow, nextFullHour, nowIn } from './dates.ts';
 import { DeleteDialog } from './DeleteDialog.tsx';
@@ -69,6 +69,7 @@ function Calendar({ familyId, heading, timezone }: { familyId: string; heading: 
   const [loadAround, setLoadAround] = useState(startDate);
   const loaded = useMemo(() => loadWindow(loadAround), [loadAround]);
   const events = useEvents(loaded);
+  const birthdays = useBirthdays(loaded);
   const [initialView, setInitialView] = useState<CalendarViewName | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -76,6 +77,8 @@ function Calendar({ familyId, heading, timezone }: { familyId: string; heading: 
   const [exporting, setExporting] = useState(false);
   const memberMap = useMemo(() => new Map((members.data ?? []).map((m) => [m.id, m])), [members.data]);
   const shown = useMemo(() => (events.data ?? []).filter(attends(selected)), [events.data, selected]);
+  const shownBirthdays = useMemo(() => (birthdays.data ?? []).filter((b) => selected === null || b.memberId === selected),
+    [birthdays.data, selected]);
 
   // The first view depends on the first window's answer (spec §2): the week list with events, the month without.
   if (initialView === null && events.isSuccess && !events.isPlaceholderData) {
@@ -124,7 +127,7 @@ function Calendar({ familyId, heading, timezone }: { familyId: string; heading: 
       {events.isError && <ErrorBanner message={events.error instanceof ApiError ? t.loadFailed : t.loadError} />}
       {initialView === null ? (!events.isError && <Loading text={t.loading} />) : (
         <div className={`cal-frame${events.isFetching ? ' fetching' : ''}`}>
-          <CalendarView events={shown} members={memberMap} initialView={initialView} initialDate={startDate} now={now}
+          <CalendarView events={shown} birthdays={shownBirthdays} members={memberMap} initialView={initialView} initialDate={startDate} now={now}
             canEdit={can.edit} onRange={onRange} onOpen={open}
             onSelect={(range) => addEvent({ start: range.start, end: range.end, allDay: range.allDay })} />
         </div>
