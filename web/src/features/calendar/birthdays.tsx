@@ -13,7 +13,6 @@ export function birthdayInput(b: Birthday): EventInput {
     allDay: true,
     color: birthdayColor,
     editable: false,
-    classNames: ['cal-birthday'],
     extendedProps: { birthday: b },
   };
 }
@@ -23,7 +22,7 @@ export const birthdayOf = (info: EventDisplayInfo | EventClickInfo): Birthday | 
 
 export function BirthdayTile({ birthday }: { birthday: Birthday }) {
   return (
-    <div className="cal-tile compact">
+    <div className="cal-tile compact cal-birthday">
       <span className="cal-tile-title"><span aria-hidden="true">🎂 </span>{birthday.title}</span>
     </div>
   );
