@@ -3,6 +3,7 @@ import * as family from '@hearth/contract/family';
 import { calendarTexts as t } from '../../web/src/features/calendar/texts.ts';
 import { callApi } from '../support/api.ts';
 import { eventsViaApi, eventViaApi, familyDate, openCalendar } from '../support/calendar-helpers.ts';
+import { devices } from '../support/devices.ts';
 import { offlineReady, storedCount } from '../support/offline-helpers.ts';
 import { signUpViaApi, useSession, type ApiSession } from '../support/session.ts';
 
@@ -14,11 +15,6 @@ const picture = (page: Page, name: string) => page.screenshot({ path: test.info(
 
 const addMember = (request: APIRequestContext, s: ApiSession, name: string, birthday: string) =>
   callApi(request, family.addMember, { token: s.token, body: { name, birthday } });
-
-const devices = [
-  { width: 390, use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },
-  { width: 1280, use: { viewport: { width: 1280, height: 800 } } },
-];
 
 for (const device of devices) {
   test.describe(`at ${device.width} px`, () => {

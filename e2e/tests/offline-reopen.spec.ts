@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import * as grocery from '@hearth/contract/grocery';
 import { callApi } from '../support/api.ts';
+import { devices } from '../support/devices.ts';
 import { addItemInForm, addItemViaApi, expectItems, itemsViaApi, newListViaApi } from '../support/grocery-helpers.ts';
 import { moveUp, offlineReady, offlineText, storedCount } from '../support/offline-helpers.ts';
 import { signUpViaApi, useSession, type ApiSession } from '../support/session.ts';
@@ -110,11 +111,6 @@ async function syncedToServer(page: Page, request: APIRequestContext, ada: ApiSe
   const comments = await callApi(request, grocery.getComments, { token: ada.token, params: { listId } });
   expect(comments.map((c) => [c.text, ...c.replies.map((r) => r.text)])).toEqual(commentsAfter);
 }
-
-const devices = [
-  { width: 390, use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },
-  { width: 1280, use: { viewport: { width: 1280, height: 800 } } },
-];
 
 for (const device of devices) {
   test.describe(`at ${device.width} px`, () => {

@@ -135,8 +135,8 @@ function Calendar({ familyId, heading, timezone }: { familyId: string; heading: 
       {initialView === null ? (!events.isError && (events.fetchStatus === 'paused'
         ? <Notice>{t.offlineNotSeen}</Notice> : <Loading text={t.loading} />)) : (
         <div className={`cal-frame${events.isFetching ? ' fetching' : ''}`}>
-          <CalendarView events={shown} birthdays={shownBirthdays} members={memberMap} initialView={initialView} initialDate={startDate} now={now}
-            canEdit={canEdit} onRange={onRange} onOpen={open}
+          <CalendarView events={shown} birthdays={shownBirthdays} members={memberMap} initialView={initialView}
+            initialDate={startDate} now={now} canEdit={canEdit} onRange={onRange} onOpen={open}
             onSelect={(range) => addEvent({ start: range.start, end: range.end, allDay: range.allDay })} />
         </div>
       )}
