@@ -47,7 +47,7 @@ for (const device of devices) {
       await tap(page.getByRole('tab', { name: 'Month' }));
       await tap(page.getByRole('button', { name: /^Next/ }));
       await tap(page.getByRole('button', { name: 'Mia', exact: true }));
-      await expect(page.locator('.cal-birthday')).toHaveText(['🎂 Mia turns 8']);
+      await expect(page.locator('.cal-birthday')).toHaveText(['Mia turns 8']);
     });
 
     test('the newsfeed lists the week\'s birthdays among the upcoming events', async ({ page, request }) => {
@@ -133,7 +133,8 @@ for (const device of devices) {
       const dialog = page.getByRole('dialog');
       await expect(dialog.getByLabel('Title')).toBeDisabled();
       await expect(dialog.getByRole('button', { name: 'Delete' })).toHaveCount(0);
-      await dialog.getByRole('button', { name: 'Close' }).click();
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
 
       // Weeks never opened say so instead of loading forever.
       await page.getByRole('button', { name: /^Next/ }).click();

@@ -1,5 +1,6 @@
 import type { EventClickInfo, EventDisplayInfo, EventInput } from '@fullcalendar/react';
 import type { Birthday } from '@hearth/contract/family';
+import { CakeIcon } from '../../shared/ui/CakeIcon.tsx';
 
 /** Birthdays are neither events (blue) nor meals (orange): violet, with white text at AA contrast. */
 const birthdayColor = '#6d28d9';
@@ -23,7 +24,7 @@ export const birthdayOf = (info: EventDisplayInfo | EventClickInfo): Birthday | 
 export function BirthdayTile({ birthday }: { birthday: Birthday }) {
   return (
     <div className="cal-tile compact cal-birthday">
-      <span className="cal-tile-title"><span aria-hidden="true">🎂 </span>{birthday.title}</span>
+      <span className="cal-tile-title"><CakeIcon /> {birthday.title}</span>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import type { NewsfeedComment, NewsfeedEvent, NewsfeedList, NewsfeedMeal } from 
 import type { Birthday, FamilyMember } from '@hearth/contract/family';
 import { paths } from '../../shared/paths.ts';
 import { allDayText, eventTimeText } from '../../shared/time.ts';
+import { CakeIcon } from '../../shared/ui/CakeIcon.tsx';
 import { dayLabel } from './dates.ts';
 import { daysAgoText, itemCount, newsfeedTexts as t, recentlyAdded } from './texts.ts';
 
@@ -53,7 +54,7 @@ function BirthdayItem({ birthday, members }: { birthday: Birthday; members: Map<
     <li>
       <Link to={paths.calendar} className="nf-item nf-event nf-birthday">
         <span className="nf-time">{allDayText}</span>
-        <span className="nf-main"><span className="nf-title"><span aria-hidden="true">🎂 </span>{birthday.title}</span></span>
+        <span className="nf-main"><span className="nf-title"><CakeIcon /> {birthday.title}</span></span>
         <Attendees ids={[birthday.memberId]} members={members} />
       </Link>
     </li>
