@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
+import { Birthday } from './family.ts';
 
 /** The newsfeed's windows and sizes (spec part 2 §2, §3, §9; the issue fixes the ones the spec leaves open). */
 export const newsfeedLimits = {
@@ -80,6 +81,8 @@ export const Newsfeed = z.object({
   /** Local date → that day's events, in date order; only days with events appear. */
   upcomingEvents: z.record(z.string(), z.array(NewsfeedEvent)),
   upcomingMeals: z.array(NewsfeedMeal),
+  /** The members' birthdays in the same 7 days, by date then name: the web shows them among the upcoming events. */
+  upcomingBirthdays: z.array(Birthday),
   groceryLists: z.array(NewsfeedList),
   recentComments: z.array(NewsfeedComment),
 });
@@ -89,6 +92,6 @@ export const getNewsfeed = endpoint({
   method: 'GET',
   path: '/api/dashboard/newsfeed',
   access: 'user',
-  summary: 'The family\'s home page in one call: the next 7 days\' events and meals (family timezone), lists with items to buy, the latest comments',
+  summary: 'The family\'s home page in one call: the next 7 days\' events, meals and birthdays (family timezone), lists with items to buy, the latest comments',
   response: Newsfeed,
 });

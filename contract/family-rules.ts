@@ -26,6 +26,17 @@ export const memberPalette = [
   '#0072b2', '#e69f00', '#009e73', '#cc79a7', '#56b4e9', '#d55e00', '#f0e442', '#7b61ff', '#8c564b', '#17becf',
 ] as const;
 
+/**
+ * Birthdays on the calendar and the newsfeed: a birth year giving an age above this is a placeholder typed by
+ * someone who does not know the year (0001, 1604, 1900), so that birthday shows without an age.
+ */
+export const birthdayAgeMax = 120;
+
+/** "Mia turns 8", or "Mia's birthday" when the birth year is not known. */
+export function birthdayTitle(name: string, age: number | null): string {
+  return age === null ? `${name}'s birthday` : `${name} turns ${age}`;
+}
+
 /** Bounds no real family meets, so one family cannot slow the others (docs/DECISIONS.md). */
 export const familyLimits = {
   membersPerFamily: 50,

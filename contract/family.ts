@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint, IdParams, IsoDateTime } from './endpoint.ts';
 import { Color, FamilyNameRequest, InviteRequest, MemberOrderRequest, MemberUpdate, NewMember } from './family-fields.ts';
+import { calendarLimits, LocalDate } from './calendar.ts';
 import { timezones } from './family-rules.ts';
 import { PermissionLevel } from './permissions.ts';
 
@@ -116,4 +117,24 @@ export const acceptInvite = endpoint({
   method: 'POST', path: '/api/family/invite/{token}/accept', access: 'user',
   summary: 'Move the signed-in account into the invite\'s family (its own consent; an account is never linked by others)',
   params: TokenParams, response: z.object({ familyId: z.uuid() }),
+});
+
+/** A member's birthday as it falls in a window of local dates: a read-only, all-day entry of the calendar. */
+export const Birthday = z.object({
+  memberId: z.uuid(),
+  name: z.string(),
+  /** The local date it falls on: a February 29 birthday falls on February 28 in other years. */
+  date: z.string(),
+  /** The age reached that day; null when the birth year is not known (see `birthdayAgeMax`). */
+  age: z.number().int().nullable(),
+  /** "Mia turns 8", or "Mia's birthday". */
+  title: z.string(),
+});
+export type Birthday = z.infer<typeof Birthday>;
+
+export const listBirthdays = endpoint({
+  method: 'GET', path: '/api/family-members/birthdays', access: 'user',
+  summary: `Members' birthdays falling in [startDate, endDate] (local dates, at most ${calendarLimits.windowDaysMax} days), by date then name`,
+  query: z.object({ startDate: LocalDate, endDate: LocalDate }),
+  response: z.array(Birthday),
 });

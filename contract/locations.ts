@@ -122,8 +122,15 @@ export const searchLocations = endpoint({
   response: z.array(Location),
 });
 
+/** Spec part 2 §9: geocode results for events and locations, establishments for restaurants. */
+export const suggestionKinds = ['address', 'establishment'] as const;
+export const SuggestionKind = z.enum(suggestionKinds);
+export type SuggestionKind = z.infer<typeof SuggestionKind>;
+
 export const AddressSuggestion = z.object({
   label: z.string(),
+  /** The place's own name (a restaurant's), when it has one apart from its address. */
+  name: z.string().nullable(),
   address: z.string(),
   latitude: z.number(),
   longitude: z.number(),
@@ -134,9 +141,10 @@ export const addressSuggestions = endpoint({
   method: 'GET',
   path: '/api/locations/address-suggestions',
   access: 'user',
-  summary: 'US addresses and places matching the query, from the configured geocoder (empty without one)',
+  summary: 'US addresses (kind=address: events, locations) or establishments (kind=establishment: restaurants) matching the query, from the configured geocoder (empty without one)',
   query: z.object({
     query: z.string().trim().max(locationLimits.searchMax, locationMessages.searchTooLong).default(''),
+    kind: SuggestionKind.default('address'),
   }),
   response: z.array(AddressSuggestion),
 });

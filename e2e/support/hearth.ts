@@ -17,7 +17,7 @@ export const approvalPort = e2ePort - 1;
 
 export interface RunningHearth {
   url: string;
-  /** Resolves once the server answers; fails if it exits first or takes over 60 s. */
+  /** Resolves once the server answers; fails if it exits first or takes over 120 s. */
   answering(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -62,13 +62,14 @@ export async function startHearth(options: { port: number; smtpUrl: string; env?
 
 /** Waits until the server at `url` answers (from any process; `exited` tells when its own child has died). */
 export async function untilAnswering(url: string, exited = () => false): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  // A fresh embedded database starts in ~15 s, and in about a minute on a machine shared by several test runs.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (exited()) throw new Error(`the server for ${url} exited`);
     try {
       if ((await fetch(`${url}/api/docs/json`)).ok) return;
     } catch { /* not listening yet */ }
-    if (Date.now() > deadline) throw new Error(`${url} did not answer within 60 s`);
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within 120 s`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }

@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mealMessages } from '@hearth/contract/meals';
 import { calendarTexts as t } from '../../web/src/features/calendar/texts.ts';
 import { eventsViaApi, eventViaApi, familyDate, openCalendar, today } from '../support/calendar-helpers.ts';
+import { devices } from '../support/devices.ts';
 import { createMealViaApi } from '../support/meals-helpers.ts';
 import { signUpViaApi, useSession } from '../support/session.ts';
 
@@ -23,11 +24,6 @@ function offsetInScroller(page: Page, time: string): Promise<number> {
     return slot.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
   });
 }
-
-const devices = [
-  { width: 390, use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },
-  { width: 1280, use: { viewport: { width: 1280, height: 800 } } },
-];
 
 for (const device of devices) {
   test.describe(`at ${device.width} px`, () => {

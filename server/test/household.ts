@@ -151,6 +151,7 @@ const reads: Record<string, Reads | 'stream'> = {
   'GET /api/family-members/calendar-export-url': () => [{}],
   'GET /api/dashboard/newsfeed': () => [{}],
   'GET /api/family-members': () => [{}],
+  'GET /api/family-members/birthdays': () => [{ query: { startDate: '2026-02-20', endDate: '2027-05-10' } }],
   'GET /api/family-members/family-name': () => [{}],
   'GET /api/family/invites': () => [{}],
   'GET /api/family/invite/{token}': (h) => [{ params: { token: h.inviteToken } }],

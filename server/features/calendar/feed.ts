@@ -1,15 +1,38 @@
-import ical, { foldLines, ICalEventRepeatingFreq, type ICalCalendar } from 'ical-generator';
+import ical, { foldLines, type ICalCalendar } from 'ical-generator';
 import { DateTime } from 'luxon';
 import type { RecurringPattern } from '@hearth/contract/calendar';
 import { nextDay } from './expand.ts';
 import type { FeedRow } from './repository.ts';
 
-const freq: Record<RecurringPattern, { freq: ICalEventRepeatingFreq; interval: number }> = {
-  WEEKLY: { freq: ICalEventRepeatingFreq.WEEKLY, interval: 1 },
-  BI_WEEKLY: { freq: ICalEventRepeatingFreq.WEEKLY, interval: 2 },
-  MONTHLY: { freq: ICalEventRepeatingFreq.MONTHLY, interval: 1 },
-  YEARLY: { freq: ICalEventRepeatingFreq.YEARLY, interval: 1 },
+const rules: Record<RecurringPattern, string> = {
+  WEEKLY: 'FREQ=WEEKLY',
+  BI_WEEKLY: 'FREQ=WEEKLY;INTERVAL=2',
+  MONTHLY: 'FREQ=MONTHLY',
+  YEARLY: 'FREQ=YEARLY',
 };
+
+/** `2026-03-17` and `09:00:00` as iCalendar's `20260317T090000`; the date alone as `20260317`. */
+const compact = (date: string, time?: string) => date.replaceAll('-', '') + (time ? `T${time.replaceAll(':', '')}` : '');
+
+/**
+ * The RRULE of a series, to the letter of RFC 5545 and with the calendar's own dates. The calendar puts an
+ * occurrence on a day the month lacks on the month's last day, where a plain rule skips the month: a monthly series on
+ * the 31st and a yearly one on February 29th name the last day of the month (BYMONTHDAY=-1), which every parser reads
+ * (ical.js, Thunderbird's, ignores BYSETPOS unless with BYDAY). UNTIL is the last moment of the end date: a DATE for an
+ * all-day series, a UTC time for a timed one, whose start has a time zone (§3.3.10).
+ */
+function recurrenceRule(row: FeedRow, zone: string): string {
+  const pattern = row.recurringPattern as RecurringPattern;
+  const monthDay = row.startTime.slice(5, 10);
+  let rule = rules[pattern];
+  if (pattern === 'MONTHLY' && monthDay.endsWith('-31')) rule += ';BYMONTHDAY=-1';
+  if (pattern === 'YEARLY' && monthDay === '02-29') rule += ';BYMONTH=2;BYMONTHDAY=-1';
+  if (row.recurringEndDate) {
+    rule += `;UNTIL=${row.allDay ? compact(row.recurringEndDate)
+      : DateTime.fromISO(`${row.recurringEndDate}T23:59:59`, { zone }).toUTC().toFormat("yyyyLLdd'T'HHmmss'Z'")}`;
+  }
+  return `RRULE:${rule}`;
+}
 
 export interface FeedInput {
   familyName: string;
@@ -57,14 +80,12 @@ function addEvent(cal: ICalCalendar, input: FeedInput, row: FeedRow, byId: Map<s
     timezone: zone,
   });
   if (row.recurringPattern) {
-    const f = freq[row.recurringPattern as RecurringPattern];
-    const time = row.startTime.slice(10);
+    const time = row.startTime.slice(11);
     const excluded = (input.exceptions.get(row.id) ?? []).filter((d) => !replaced.has(`${row.id}/${d}`));
-    event.repeating({
-      ...f,
-      ...(row.recurringEndDate ? { until: at(`${row.recurringEndDate}T23:59:59`) } : {}),
-      ...(excluded.length > 0 ? { exclude: excluded.map((d) => (row.allDay ? d : at(`${d}${time}`))) } : {}),
-    });
+    const exdate = row.allDay ? `EXDATE;VALUE=DATE:${excluded.map((d) => compact(d)).join(',')}`
+      : `EXDATE;TZID=${zone}:${excluded.map((d) => compact(d, time)).join(',')}`;
+    // Given as text, ical-generator writes the lines as they are: its own UNTIL would be the zone's local time.
+    event.repeating([recurrenceRule(row, zone), ...(excluded.length > 0 ? [exdate] : [])].join('\r\n'));
   }
   const series = row.seriesId ? byId.get(row.seriesId) : undefined;
   if (series && row.originalDate) {

@@ -73,7 +73,7 @@ describe('access', () => {
 
   it('answers empty sections for a new family', async () => {
     const ada = await family();
-    expect(await newsfeed(ada)).toEqual({ upcomingEvents: {}, upcomingMeals: [], groceryLists: [], recentComments: [] });
+    expect(await newsfeed(ada)).toEqual({ upcomingEvents: {}, upcomingMeals: [], upcomingBirthdays: [], groceryLists: [], recentComments: [] });
   });
 });
 
@@ -287,7 +287,7 @@ describe('cost', () => {
     const smallCount = await queriesOf(small);
     expect(smallCount).toBeGreaterThan(0);
     expect(await queriesOf(large)).toBe(smallCount);
-    // Session check, timezone, calendar window with exceptions and attendees, lists, comments.
+    // Session check, timezone, calendar window with exceptions and attendees, birthdays, lists, comments.
     expect(smallCount).toBeLessThanOrEqual(8);
   });
 });

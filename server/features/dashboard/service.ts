@@ -4,7 +4,7 @@ import type { Caller } from '../../platform/auth/sessions.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { defaultTimezone } from '../../platform/recurrence.ts';
 import { occurrencesBetween, type CalendarOccurrence } from '../calendar/public.ts';
-import { familyTimezone } from '../family/membership.ts';
+import { birthdaysBetween, familyTimezone } from '../family/membership.ts';
 import { latestComments, listSummaries } from '../grocery/public.ts';
 import { toComment, toEvent, toList, toMeal } from './mapper.ts';
 import { addDays, datesCovered, datesFrom, localDate } from './windows.ts';
@@ -28,8 +28,9 @@ export class DashboardService {
     const today = localDate(now, timezone);
     const end = addDays(today, newsfeedLimits.upcomingDays);
     const since = new Date(now.getTime() - newsfeedLimits.recentlyAddedMs);
-    const [occurrences, lists, comments] = await Promise.all([
+    const [occurrences, birthdays, lists, comments] = await Promise.all([
       occurrencesBetween(q, familyId, today, end),
+      birthdaysBetween(q, familyId, today, addDays(end, -1)),
       listSummaries(q, familyId, since),
       latestComments(q, familyId, newsfeedLimits.recentComments),
     ]);
@@ -38,6 +39,7 @@ export class DashboardService {
       // A meal belongs to the day it starts; one that began before today is over.
       upcomingMeals: occurrences.filter((o) => o.isMeal && o.startTime.slice(0, 10) >= today)
         .slice(0, newsfeedLimits.upcomingMeals).map(toMeal),
+      upcomingBirthdays: birthdays,
       groceryLists: lists.map(toList),
       recentComments: comments.map((c) => toComment(c, today, timezone)),
     };

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNotNull, isNull, max, ne, sql } from 'drizzle-orm';
-import { familyDefaults, familyLimits, familyMessages, memberPalette } from '@hearth/contract/family';
+import { familyDefaults, familyLimits, familyMessages, memberPalette, type Birthday } from '@hearth/contract/family';
 import type { PermissionLevel } from '@hearth/contract/permissions';
 import type { Clock } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db/client.ts';
@@ -7,6 +7,8 @@ import { users } from '../../platform/db/schema/accounts.ts';
 import { families, familyMembers, invites } from '../../platform/db/schema/family.ts';
 import { conflict } from '../../platform/errors.ts';
 import { renewSubscriptionLink } from '../calendar/public.ts';
+import { birthdaysIn } from './birthdays.ts';
+import { membersWithBirthdays } from './repository.ts';
 
 /**
  * The family feature's public API for other features (accounts, super admin):
@@ -138,4 +140,9 @@ export async function countAccountAdmins(q: Queryable, familyId: string): Promis
 export async function familyTimezone(q: Queryable, familyId: string): Promise<string | undefined> {
   const [row] = await q.select({ timezone: families.timezone }).from(families).where(eq(families.id, familyId));
   return row?.timezone;
+}
+
+/** The members' birthdays falling on the family's local dates [from, to], by date then name (the newsfeed reads it). */
+export async function birthdaysBetween(q: Queryable, familyId: string, from: string, to: string): Promise<Birthday[]> {
+  return birthdaysIn(await membersWithBirthdays(q, familyId), from, to);
 }

@@ -19,6 +19,12 @@ export async function listMembers(q: Queryable, familyId: string): Promise<Membe
   return q.select().from(familyMembers).where(eq(familyMembers.familyId, familyId)).orderBy(...memberOrder);
 }
 
+/** The family's members who have a birthday. */
+export async function membersWithBirthdays(q: Queryable, familyId: string): Promise<{ id: string; name: string; birthday: string }[]> {
+  return q.select({ id: familyMembers.id, name: familyMembers.name, birthday: sql<string>`${familyMembers.birthday}` })
+    .from(familyMembers).where(and(eq(familyMembers.familyId, familyId), isNotNull(familyMembers.birthday)));
+}
+
 export async function findMember(q: Queryable, familyId: string, id: string): Promise<MemberRow | undefined> {
   const [row] = await q.select().from(familyMembers)
     .where(and(eq(familyMembers.id, id), eq(familyMembers.familyId, familyId))).limit(1);

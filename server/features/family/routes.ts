@@ -8,6 +8,7 @@ import { FamilyService } from './service.ts';
 export function familyRoutes(app: App, deps: Deps): void {
   const family = new FamilyService(deps);
   route(app, deps, api.listMembers, ({ caller }) => family.members(caller));
+  route(app, deps, api.listBirthdays, ({ caller, query }) => family.birthdays(caller, query.startDate, query.endDate));
   route(app, deps, api.addMember, ({ caller, body }) => family.addMember(caller, body));
   route(app, deps, api.setMemberOrder, ({ caller, body }) => family.setOrder(caller, body));
   route(app, deps, api.autoAssignNumbers, ({ caller }) => family.autoAssignNumbers(caller));

@@ -3,6 +3,7 @@ import type { EventType } from '@hearth/contract/events';
 import * as api from '@hearth/contract/family';
 import { familyDefaults, familyLimits, familyMessages as msg } from '@hearth/contract/family';
 import { messages } from '@hearth/contract/accounts';
+import { calendarLimits, calendarMessages } from '@hearth/contract/calendar';
 import { requireAdmin, requireEditor, requireFamily, type FamilyCaller } from '../../platform/auth/family-access.ts';
 import { newToken } from '../../platform/auth/secrets.ts';
 import type { Caller } from '../../platform/auth/sessions.ts';
@@ -15,7 +16,7 @@ import { deliver } from '../../platform/mail/deliver.ts';
 import { invitationMail } from './mails.ts';
 import { toFamilyMember, toFamilySettings, toInvite } from './mapper.ts';
 import {
-  countAccountAdmins, lockFamily, nextMemberColor, nextMemberNumber, removeAccountMember, requireRoomForMember,
+  birthdaysBetween, countAccountAdmins, lockFamily, nextMemberColor, nextMemberNumber, removeAccountMember, requireRoomForMember,
 } from './membership.ts';
 import * as repo from './repository.ts';
 
@@ -52,6 +53,16 @@ export class FamilyService {
 
   async members(caller: Caller) {
     return this.listMembers(this.deps.db, requireFamily(caller).familyId);
+  }
+
+  /** The birthdays in a window of the calendar, with the calendar's window rules. */
+  async birthdays(caller: Caller, startDate: string, endDate: string) {
+    const { familyId } = requireFamily(caller);
+    if (endDate < startDate) throw invalid(calendarMessages.windowInvalid);
+    if (Date.parse(endDate) - Date.parse(startDate) > calendarLimits.windowDaysMax * days(1)) {
+      throw invalid(calendarMessages.windowTooWide);
+    }
+    return birthdaysBetween(this.deps.db, familyId, startDate, endDate);
   }
 
   /**

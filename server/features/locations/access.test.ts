@@ -119,17 +119,20 @@ describe('address suggestions', () => {
 
   beforeAll(async () => {
     seen = [];
-    // A Photon-compatible geocoder on loopback: one US and one Canadian result for every query.
+    // A Photon-compatible geocoder on loopback: for every query one US and one Canadian result, restaurants when
+    // asked for food and drink amenities, else a street address.
     photon = createServer((req, res) => {
       const url = new URL(req.url ?? '/', 'http://x');
-      seen.push(`${url.pathname}?q=${url.searchParams.get('q')}`);
+      const tags = url.searchParams.getAll('osm_tag');
+      seen.push(`${url.pathname}?q=${url.searchParams.get('q')}${tags.length > 0 ? `&osm_tag=${tags.join(',')}` : ''}`);
       res.setHeader('content-type', 'application/json');
+      const place = tags.length > 0 ? { name: 'Joe\'s Pizza', housenumber: '7', street: 'Carmine Street' }
+        : { housenumber: '7', street: 'Carmine Street' };
       res.end(JSON.stringify({
         type: 'FeatureCollection',
         features: [
           { geometry: { type: 'Point', coordinates: [-74.0037, 40.7306] }, properties: {
-            name: 'Joe\'s Pizza', housenumber: '7', street: 'Carmine Street', city: 'New York', state: 'New York',
-            postcode: '10014', countrycode: 'US' } },
+            ...place, city: 'New York', state: 'New York', postcode: '10014', countrycode: 'US' } },
           { geometry: { type: 'Point', coordinates: [-79.38, 43.65] }, properties: {
             name: 'Joe\'s Pizza', city: 'Toronto', state: 'Ontario', countrycode: 'CA' } },
         ],
@@ -144,15 +147,38 @@ describe('address suggestions', () => {
     const geo = await createTestApp({ env: { GEOCODER_URL: photonUrl } });
     try {
       const user = await signUp(geo, { name: 'Geo' });
-      const res = await user.call(api.addressSuggestions, { query: { query: 'joes pizza' } });
+      const res = await user.call(api.addressSuggestions, { query: { query: '7 carmine' } });
       expect(res.status).toBe(200);
       expect(res.body).toEqual([{
-        label: 'Joe\'s Pizza, 7 Carmine Street, New York, New York 10014',
+        label: '7 Carmine Street, New York, New York 10014', name: null,
         address: '7 Carmine Street, New York, New York 10014', latitude: 40.7306, longitude: -74.0037,
       }]);
-      await user.call(api.addressSuggestions, { query: { query: 'Joes Pizza' } });
-      expect(seen).toEqual(['/api?q=joes pizza']);
+      await user.call(api.addressSuggestions, { query: { query: '7 Carmine', kind: 'address' } });
+      expect(seen).toEqual(['/api?q=7 carmine']);
       expect((await user.call(api.addressSuggestions, { query: { query: 'jo' } })).body).toEqual([]);
+    } finally {
+      await geo.close();
+    }
+  });
+
+  it('answers establishments, named, when asked for restaurants: Photon asked for food and drink amenities', async () => {
+    seen.length = 0;
+    const geo = await createTestApp({ env: { GEOCODER_URL: photonUrl } });
+    try {
+      const user = await signUp(geo, { name: 'Geo' });
+      const res = await user.call(api.addressSuggestions, { query: { query: 'joes pizza', kind: 'establishment' } });
+      expect(res.body).toEqual([{
+        label: 'Joe\'s Pizza, 7 Carmine Street, New York, New York 10014', name: 'Joe\'s Pizza',
+        address: '7 Carmine Street, New York, New York 10014', latitude: 40.7306, longitude: -74.0037,
+      }]);
+      // The same words asked as an address are another question, kept apart in the cache.
+      await user.call(api.addressSuggestions, { query: { query: 'joes pizza' } });
+      await user.call(api.addressSuggestions, { query: { query: 'Joes Pizza', kind: 'establishment' } });
+      expect(seen).toEqual([
+        '/api?q=joes pizza&osm_tag=amenity:restaurant,amenity:fast_food,amenity:cafe,amenity:pub,amenity:bar,amenity:food_court,amenity:ice_cream,amenity:biergarten',
+        '/api?q=joes pizza',
+      ]);
+      expect((await user.call(api.addressSuggestions, { query: { query: 'joes', kind: 'shop' as 'address' } })).status).toBe(400);
     } finally {
       await geo.close();
     }

@@ -10,7 +10,7 @@ export function locationRoutes(app: App, deps: Deps): void {
   route(app, deps, api.listLocations, ({ caller }) => locations.list(caller));
   route(app, deps, api.listFavoriteLocations, ({ caller }) => locations.favorites(caller));
   route(app, deps, api.searchLocations, ({ caller, query }) => locations.search(caller, query.query));
-  route(app, deps, api.addressSuggestions, ({ caller, query }) => locations.addressSuggestions(caller, query.query));
+  route(app, deps, api.addressSuggestions, ({ caller, query }) => locations.addressSuggestions(caller, query.query, query.kind));
   route(app, deps, api.createLocation, ({ caller, body }) => locations.create(caller, body));
   route(app, deps, api.updateLocation, ({ caller, params, body }) => locations.update(caller, params.id, body));
   route(app, deps, api.deleteLocation, ({ caller, params }) => locations.delete(caller, params.id));

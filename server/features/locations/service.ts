@@ -1,7 +1,7 @@
 import type { BodyOf } from '@hearth/contract/endpoint';
 import type { EventType } from '@hearth/contract/events';
 import {
-  locationLimits, locationMessages as m, type createLocation, type Location, type Tag,
+  locationLimits, locationMessages as m, type createLocation, type Location, type SuggestionKind, type Tag,
 } from '@hearth/contract/locations';
 import { requireEditor, requireFamily, type FamilyCaller } from '../../platform/auth/family-access.ts';
 import type { Caller } from '../../platform/auth/sessions.ts';
@@ -68,9 +68,9 @@ export class LocationService {
     return this.withTags(this.deps.db, await repo.searchLocations(this.deps.db, member.familyId, member.userId, words));
   }
 
-  async addressSuggestions(caller: Caller, query: string) {
+  async addressSuggestions(caller: Caller, query: string, kind: SuggestionKind) {
     requireFamily(caller);
-    return query.length < 3 ? [] : this.geocoder.suggest(query);
+    return query.length < 3 ? [] : this.geocoder.suggest(query, kind);
   }
 
   async create(caller: Caller, input: Input) {

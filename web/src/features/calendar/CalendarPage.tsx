@@ -3,13 +3,14 @@ import { useSearchParams } from 'react-router';
 import type { CalendarEvent } from '@hearth/contract/calendar';
 import { accessMessages } from '@hearth/contract/permissions';
 import { ApiError } from '../../shared/api/client.ts';
+import { useOnline } from '../../shared/offline/online.ts';
 import { attends, MemberLegend } from '../../shared/ui/MemberLegend.tsx';
 import { Modal } from '../../shared/ui/Modal.tsx';
 import { ErrorBanner, Loading, Notice } from '../../shared/ui/Status.tsx';
 import { useCan } from '../../shared/useCan.ts';
 import { useCurrentUser } from '../../shared/useCurrentUser.ts';
 import { useTitle } from '../../shared/useTitle.ts';
-import { useFamilySettings, useMembers } from '../family/queries.ts';
+import { useBirthdays, useFamilySettings, useMembers } from '../family/queries.ts';
 import { CalendarView, type CalendarViewName } from './CalendarView.tsx';
 import { endFor, loadWindow, nextFullHour, nowIn } from './dates.ts';
 import { DeleteDialog } from './DeleteDialog.tsx';
@@ -50,7 +51,8 @@ export function CalendarPage() {
         timezone={settings.data.timezone} /> : (
         <>
           <h1>{heading}</h1>
-          {settings.isError ? <ErrorBanner message={t.loadFailed} /> : <Loading text={t.loading} />}
+          {settings.isError ? <ErrorBanner message={t.loadFailed} />
+            : settings.fetchStatus === 'paused' ? <Notice>{t.offlineNotSeen}</Notice> : <Loading text={t.loading} />}
         </>
       )}
     </main>
@@ -59,6 +61,9 @@ export function CalendarPage() {
 
 function Calendar({ familyId, heading, timezone }: { familyId: string; heading: string; timezone: string }) {
   const can = useCan();
+  // Offline the calendar is read-only: it shows what was last seen, and changes wait for the network (issue 49).
+  const online = useOnline();
+  const canEdit = can.edit && online;
   const members = useMembers();
   const now = useCallback(() => nowIn(timezone), [timezone]);
   const today = now().slice(0, 10);
@@ -69,6 +74,7 @@ function Calendar({ familyId, heading, timezone }: { familyId: string; heading: 
   const [loadAround, setLoadAround] = useState(startDate);
   const loaded = useMemo(() => loadWindow(loadAround), [loadAround]);
   const events = useEvents(loaded);
+  const birthdays = useBirthdays(loaded);
   const [initialView, setInitialView] = useState<CalendarViewName | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -76,6 +82,8 @@ function Calendar({ familyId, heading, timezone }: { familyId: string; heading: 
   const [exporting, setExporting] = useState(false);
   const memberMap = useMemo(() => new Map((members.data ?? []).map((m) => [m.id, m])), [members.data]);
   const shown = useMemo(() => (events.data ?? []).filter(attends(selected)), [events.data, selected]);
+  const shownBirthdays = useMemo(() => (birthdays.data ?? []).filter((b) => selected === null || b.memberId === selected),
+    [birthdays.data, selected]);
 
   // The first view depends on the first window's answer (spec §2): the week list with events, the month without.
   if (initialView === null && events.isSuccess && !events.isPlaceholderData) {
@@ -113,30 +121,33 @@ function Calendar({ familyId, heading, timezone }: { familyId: string; heading: 
       <div className="spread cal-head">
         <h1>{heading}</h1>
         <div className="row">
-          {can.edit && <button type="button" onClick={() => addEvent()}>{t.addEvent}</button>}
-          {can.edit && <button type="button" onClick={() => setEditing({ kind: 'meal', event: null })}>{t.addMeal}</button>}
+          {canEdit && <button type="button" onClick={() => addEvent()}>{t.addEvent}</button>}
+          {canEdit && <button type="button" onClick={() => setEditing({ kind: 'meal', event: null })}>{t.addMeal}</button>}
           <button type="button" className="secondary" onClick={() => setExporting(true)}>{t.export}</button>
         </div>
       </div>
       {members.data && members.data.length > 0 && (
         <MemberLegend members={members.data} selected={selected} onSelect={setSelected} label={t.membersLabel} clearLabel={t.clearFilter} />
       )}
+      {!online && <Notice>{t.offline}</Notice>}
+      {events.isPlaceholderData && events.fetchStatus === 'paused' && <Notice>{t.offlineNotSeen}</Notice>}
       {events.isError && <ErrorBanner message={events.error instanceof ApiError ? t.loadFailed : t.loadError} />}
-      {initialView === null ? (!events.isError && <Loading text={t.loading} />) : (
+      {initialView === null ? (!events.isError && (events.fetchStatus === 'paused'
+        ? <Notice>{t.offlineNotSeen}</Notice> : <Loading text={t.loading} />)) : (
         <div className={`cal-frame${events.isFetching ? ' fetching' : ''}`}>
-          <CalendarView events={shown} members={memberMap} initialView={initialView} initialDate={startDate} now={now}
-            canEdit={can.edit} onRange={onRange} onOpen={open}
+          <CalendarView events={shown} birthdays={shownBirthdays} members={memberMap} initialView={initialView}
+            initialDate={startDate} now={now} canEdit={canEdit} onRange={onRange} onOpen={open}
             onSelect={(range) => addEvent({ start: range.start, end: range.end, allDay: range.allDay })} />
         </div>
       )}
       <Modal title={formTitle} open={editing !== null} onClose={close}>
         {editing?.kind === 'event' && (
           <EventForm key={editing.event?.id ?? 'new'} event={editing.event} draft={editing.draft} members={members.data ?? []}
-            canEdit={can.edit} onDone={close} onDelete={toDelete} />
+            canEdit={canEdit} onDone={close} onDelete={toDelete} />
         )}
         {editing?.kind === 'meal' && (
           <MealForm event={editing.event} familyId={familyId} today={today} members={members.data ?? []}
-            canEdit={can.edit} onDone={close} onDelete={toDelete} />
+            canEdit={canEdit} onDone={close} onDelete={toDelete} />
         )}
       </Modal>
       <DeleteDialog event={deleting} onClose={() => setDeleting(null)} onDeleted={() => setDeleting(null)} />

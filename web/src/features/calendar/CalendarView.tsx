@@ -9,8 +9,9 @@ import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import type { CalendarEvent } from '@hearth/contract/calendar';
-import type { FamilyMember } from '@hearth/contract/family';
+import type { Birthday, FamilyMember } from '@hearth/contract/family';
 import { allDayText, formatTime, formatTimeRange } from '../../shared/time.ts';
+import { BirthdayTile, birthdayInput, birthdayOf } from './birthdays.tsx';
 import { addDays, defaultScrollTime, fromCalendarDate, scrollTimeFor } from './dates.ts';
 import { calendarTexts as t } from './texts.ts';
 
@@ -98,8 +99,10 @@ function Tile({ info, members }: { info: EventDisplayInfo; members: Map<string, 
  * The list starts on the day it is opened at (today) and shows 7 days; the time grids hold the whole day in a
  * scroller opened at the first event shown (issue 49).
  */
-export function CalendarView({ events, members, initialView, initialDate, now, canEdit, onRange, onSelect, onOpen }: {
+export function CalendarView({ events, birthdays, members, initialView, initialDate, now, canEdit, onRange, onSelect, onOpen }: {
   events: CalendarEvent[];
+  /** Read-only all-day entries beside the events. */
+  birthdays: Birthday[];
   members: Map<string, FamilyMember>;
   initialView: CalendarViewName;
   initialDate: string;
@@ -118,6 +121,7 @@ export function CalendarView({ events, members, initialView, initialDate, now, c
   }, [scrollTime, days]);
 
   const click = (info: EventClickInfo) => {
+    if (birthdayOf(info)) return;
     // The tile's maps link opens the map, not the form.
     if ((info.jsEvent.target as Element | null)?.closest('a.cal-map')) return;
     info.jsEvent.preventDefault();
@@ -169,8 +173,11 @@ export function CalendarView({ events, members, initialView, initialDate, now, c
         onRange({ start: from, end: addDays(to, -1), current: fromCalendarDate(info.view.currentStart).slice(0, 10) });
       }}
       eventClick={click}
-      events={events.map(toInput)}
-      eventContent={(info: EventDisplayInfo) => <Tile info={info} members={members} />}
+      events={[...events.map(toInput), ...birthdays.map(birthdayInput)]}
+      eventContent={(info: EventDisplayInfo) => {
+        const birthday = birthdayOf(info);
+        return birthday ? <BirthdayTile birthday={birthday} /> : <Tile info={info} members={members} />;
+      }}
     />
   );
 }

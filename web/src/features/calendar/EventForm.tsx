@@ -5,6 +5,7 @@ import { errorMessage } from '../../shared/api/errors.ts';
 import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';
 import { difference, endFor, fromInput, shift, toInput } from './dates.ts';
 import { AttendeesField, Field, validate, type FieldErrors } from './fields.tsx';
+import { PlaceField } from './PlaceField.tsx';
 import { useCategories, useSaveEvent, useSeries, type EventBody } from './queries.ts';
 import { calendarTexts as t } from './texts.ts';
 
@@ -102,10 +103,8 @@ export function EventForm({ event, draft, members, canEdit, onDone, onDelete }: 
         <Field label="Location" error={errors.location}>
           <input value={location} onChange={(e) => setLocation(e.target.value)} maxLength={calendarLimits.locationMax} />
         </Field>
-        <Field label="Address" error={errors.address}>
-          <input value={address} onChange={(e) => setAddress(e.target.value)} maxLength={calendarLimits.addressMax}
-            autoComplete="street-address" />
-        </Field>
+        <PlaceField label="Address" kind="address" value={address} maxLength={calendarLimits.addressMax} error={errors.address}
+          onChange={setAddress} onChoose={(s) => setAddress(s.address.slice(0, calendarLimits.addressMax))} />
         <Field label="Description" error={errors.description}>
           <textarea rows={3} value={description} onChange={(e) => setDescription(e.target.value)}
             maxLength={calendarLimits.descriptionMax} />

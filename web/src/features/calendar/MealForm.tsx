@@ -6,6 +6,7 @@ import { ErrorBanner } from '../../shared/ui/Status.tsx';
 import { useGroceryLists, useMeals } from '../meals/queries.ts';
 import { addMinutes, fromInput, mealSlot, mealSlotKeepingDate, mealTypeAt, toInput, type MealType } from './dates.ts';
 import { AttendeesField, Field, validate, type FieldErrors } from './fields.tsx';
+import { PlaceField } from './PlaceField.tsx';
 import { useSaveEvent, type EventBody } from './queries.ts';
 import { calendarTexts as t } from './texts.ts';
 
@@ -126,12 +127,14 @@ export function MealForm({ event, familyId, today, members, canEdit, onDone, onD
         </label>
         {isEatingOut ? (
           <>
-            <Field label="Restaurant name" error={errors.restaurantName}>
-              <input value={restaurantName} onChange={(e) => setRestaurantName(e.target.value)} maxLength={calendarLimits.locationMax} />
-            </Field>
-            <Field label="Restaurant address" error={errors.restaurantAddress}>
-              <input value={restaurantAddress} onChange={(e) => setRestaurantAddress(e.target.value)} maxLength={calendarLimits.addressMax} />
-            </Field>
+            <PlaceField label="Restaurant name" kind="establishment" value={restaurantName} maxLength={calendarLimits.locationMax}
+              error={errors.restaurantName} onChange={setRestaurantName} onChoose={(s) => {
+                setRestaurantName((s.name ?? s.label).slice(0, calendarLimits.locationMax));
+                setRestaurantAddress(s.address.slice(0, calendarLimits.addressMax));
+              }} />
+            <PlaceField label="Restaurant address" kind="address" value={restaurantAddress} maxLength={calendarLimits.addressMax}
+              error={errors.restaurantAddress} onChange={setRestaurantAddress}
+              onChoose={(s) => setRestaurantAddress(s.address.slice(0, calendarLimits.addressMax))} />
             <label className="inline">
               <input type="checkbox" checked={addToLocations} onChange={(e) => setAddToLocations(e.target.checked)} />
               Add to saved locations

@@ -10,6 +10,8 @@ export const calendarTexts = {
   loading: 'Loading calendar...',
   loadFailed: 'Failed to load events',
   loadError: 'Error loading events',
+  offline: 'Offline — showing the calendar as last seen. Events can be added and changed once you are back online.',
+  offlineNotSeen: 'Offline — this part of the calendar has not been opened on this device yet.',
   membersLabel: 'Filter by family member',
   clearFilter: 'Clear Filter',
   newEvent: 'Add Event',

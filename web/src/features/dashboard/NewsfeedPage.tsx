@@ -88,6 +88,8 @@ function Feed({ user }: { user: SessionUser }) {
     .map(([date, events]) => [date, events.filter(attends(selected))] as [string, typeof events])
     .filter(([, events]) => events.length > 0), [feed.data, selected]);
   const meals = useMemo(() => (feed.data?.upcomingMeals ?? []).filter(attends(selected)), [feed.data, selected]);
+  const birthdays = useMemo(() => (feed.data?.upcomingBirthdays ?? [])
+    .filter((b) => selected === null || b.memberId === selected), [feed.data, selected]);
 
   return (
     <div className="stack">
@@ -100,7 +102,7 @@ function Feed({ user }: { user: SessionUser }) {
       {feed.data && (
         <div className="nf-grid">
           <div className="stack">
-            <UpcomingEvents days={days} today={today} members={memberMap} />
+            <UpcomingEvents days={days} birthdays={birthdays} today={today} members={memberMap} />
             <UpcomingMeals meals={meals} today={today} members={memberMap} />
           </div>
           <div className="stack">

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { NewsfeedComment, NewsfeedEvent, NewsfeedList, NewsfeedMeal } from '@hearth/contract/dashboard';
-import type { FamilyMember } from '@hearth/contract/family';
+import type { Birthday, FamilyMember } from '@hearth/contract/family';
 import { paths } from '../../shared/paths.ts';
-import { eventTimeText } from '../../shared/time.ts';
+import { allDayText, eventTimeText } from '../../shared/time.ts';
+import { CakeIcon } from '../../shared/ui/CakeIcon.tsx';
 import { dayLabel } from './dates.ts';
 import { daysAgoText, itemCount, newsfeedTexts as t, recentlyAdded } from './texts.ts';
 
@@ -47,18 +48,35 @@ function Attendees({ ids, members }: { ids: string[]; members: Map<string, Famil
   );
 }
 
-export function UpcomingEvents({ days, today, members }: {
-  days: [string, NewsfeedEvent[]][]; today: string; members: Map<string, FamilyMember>;
+/** A member's birthday among a day's events: all day, the member's colour, and it opens the calendar. */
+function BirthdayItem({ birthday, members }: { birthday: Birthday; members: Map<string, FamilyMember> }) {
+  return (
+    <li>
+      <Link to={paths.calendar} className="nf-item nf-event nf-birthday">
+        <span className="nf-time">{allDayText}</span>
+        <span className="nf-main"><span className="nf-title"><CakeIcon /> {birthday.title}</span></span>
+        <Attendees ids={[birthday.memberId]} members={members} />
+      </Link>
+    </li>
+  );
+}
+
+export function UpcomingEvents({ days, birthdays, today, members }: {
+  days: [string, NewsfeedEvent[]][]; birthdays: Birthday[]; today: string; members: Map<string, FamilyMember>;
 }) {
+  // A day shows its birthdays first (they last all day), then its events; a day with only birthdays shows too.
+  const dates = [...new Set([...days.map(([date]) => date), ...birthdays.map((b) => b.date)])].sort();
+  const eventsOn = new Map(days);
   return (
     <Section id="nf-events" title={t.upcomingEvents}>
-      {days.length === 0
+      {dates.length === 0
         ? <Empty text={t.noEvents} action={{ to: paths.calendar, label: t.addFirstEvent }} />
-        : days.map(([date, events]) => (
+        : dates.map((date) => (
           <div key={date} className="nf-day">
             <h3>{dayLabel(date, today)}</h3>
             <ul className="nf-list">
-              {events.map((e) => (
+              {birthdays.filter((b) => b.date === date).map((b) => <BirthdayItem key={b.memberId} birthday={b} members={members} />)}
+              {(eventsOn.get(date) ?? []).map((e) => (
                 <li key={`${e.id}-${e.startTime}`}>
                   <Link to={paths.calendarEvent(e.id, e.startTime.slice(0, 10))} className="nf-item nf-event">
                     <span className="nf-time">{eventTimeText(e)}</span>

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BodyInputOf } from '@hearth/contract/endpoint';
 import * as api from '@hearth/contract/family';
 import type { SessionUser } from '@hearth/contract/accounts';
@@ -11,6 +11,7 @@ export const familyKeys = {
   members: ['family', 'members'] as const,
   settings: ['family', 'settings'] as const,
   invites: ['family', 'invites'] as const,
+  birthdays: (startDate: string, endDate: string) => ['family', 'birthdays', startDate, endDate] as const,
 };
 
 /**
@@ -33,6 +34,15 @@ export const membersQuery = queryOptions({
 
 export function useMembers() {
   return useQuery(membersQuery);
+}
+
+/** The members' birthdays in a window of the calendar; the previous window's stay on screen while the next loads. */
+export function useBirthdays(window: { startDate: string; endDate: string }) {
+  return useQuery({
+    queryKey: familyKeys.birthdays(window.startDate, window.endDate),
+    queryFn: () => call(api.listBirthdays, { query: window }),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export const settingsQuery = queryOptions({

@@ -3,6 +3,7 @@ import { locationLimits, type AddressSuggestion, type Location, type Tag } from 
 import { locationMessages as m } from './texts.ts';
 import { ApiError } from '../../shared/api/client.ts';
 import { ErrorBanner } from '../../shared/ui/Status.tsx';
+import { SuggestionList, useSuggestionQuery } from '../../shared/ui/Suggestions.tsx';
 import { LocationNotes } from './LocationNotes.tsx';
 import { useAddressSuggestions, useCreateTag, useSaveLocation } from './queries.ts';
 
@@ -16,11 +17,11 @@ export function LocationForm({ location, tags, onDone }: { location: Location | 
   const [notes, setNotes] = useState(location?.notes ?? '');
   const [rating, setRating] = useState(location?.rating?.toString() ?? '');
   const [isFavorite, setIsFavorite] = useState(location?.favorite ?? false);
-  const [addressFocused, setAddressFocused] = useState(false);
   const [nameError, setNameError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [showNotes, setShowNotes] = useState(false);
-  const suggestions = useAddressSuggestions(addressFocused ? address : '');
+  const asking = useSuggestionQuery(address);
+  const suggestions = useAddressSuggestions(asking.query, 'address');
   const save = useSaveLocation();
   const [newTag, setNewTag] = useState('');
   const [tagError, setTagError] = useState<string | null>(null);
@@ -54,7 +55,7 @@ export function LocationForm({ location, tags, onDone }: { location: Location | 
   const choose = (s: AddressSuggestion) => {
     setAddress(s.address);
     setCoordinates({ latitude: s.latitude, longitude: s.longitude });
-    setAddressFocused(false);
+    asking.close();
   };
 
   const submit = async (e: FormEvent) => {
@@ -79,7 +80,6 @@ export function LocationForm({ location, tags, onDone }: { location: Location | 
     }
   };
 
-  const shownSuggestions = addressFocused ? (suggestions.data ?? []) : [];
   return (
     <div className="stack">
       <form className="stack location-form" onSubmit={submit} noValidate>
@@ -94,21 +94,9 @@ export function LocationForm({ location, tags, onDone }: { location: Location | 
           <label>
             Address
             <input value={address} maxLength={locationLimits.addressMax} autoComplete="off"
-              onChange={(e) => { setAddress(e.target.value); setCoordinates(null); }}
-              onFocus={() => setAddressFocused(true)}
-              onBlur={() => setTimeout(() => setAddressFocused(false), 150)} />
+              onChange={(e) => { setAddress(e.target.value); setCoordinates(null); }} {...asking.inputProps} />
           </label>
-          {shownSuggestions.length > 0 && (
-            <ul className="suggestions" aria-label="Address suggestions">
-              {shownSuggestions.map((s) => (
-                <li key={`${s.latitude},${s.longitude},${s.label}`}>
-                  <button type="button" className="suggestion" onMouseDown={(e) => e.preventDefault()} onClick={() => choose(s)}>
-                    {s.label}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
+          <SuggestionList items={asking.query ? (suggestions.data ?? []) : []} label="Address suggestions" onChoose={choose} />
         </div>
         <fieldset className="tag-choices">
           <legend>Tags</legend>

@@ -12,7 +12,7 @@ export const locationKeys = {
   notes: (locationId: string) => ['locations', 'notes', locationId] as const,
   noteCount: (locationId: string) => ['locations', 'notes', locationId, 'count'] as const,
   myNotes: ['locations', 'my-notes'] as const,
-  suggestions: (query: string) => ['locations', 'suggestions', query] as const,
+  suggestions: (query: string, kind: api.SuggestionKind) => ['locations', 'suggestions', kind, query] as const,
 };
 
 export function useLocations(enabled: boolean) {
@@ -35,11 +35,12 @@ export function useTags(enabled: boolean) {
   return useQuery({ queryKey: locationKeys.tags, queryFn: () => call(api.listTags), enabled });
 }
 
-export function useAddressSuggestions(query: string) {
+/** Places matching what is typed: addresses (locations, events) or establishments (restaurants); other features use it too. */
+export function useAddressSuggestions(query: string, kind: api.SuggestionKind) {
   const q = query.trim();
   return useQuery({
-    queryKey: locationKeys.suggestions(q),
-    queryFn: ({ signal }) => call(api.addressSuggestions, { query: { query: q }, signal }),
+    queryKey: locationKeys.suggestions(q, kind),
+    queryFn: ({ signal }) => call(api.addressSuggestions, { query: { query: q, kind }, signal }),
     enabled: q.length >= 3,
     staleTime: 10 * 60_000,
   });

@@ -1,5 +1,5 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { onlineManager } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useOnline } from './online.ts';
 import { dismissNotice, useNotices, useWaitingChanges } from './queue.ts';
 
 export const offlineTexts = {
@@ -9,15 +9,12 @@ export const offlineTexts = {
 };
 const syncedShownMs = 3000;
 
-const isOnline = () => onlineManager.isOnline();
-const subscribe = (listener: () => void) => onlineManager.subscribe(listener);
-
 /**
  * The signed-in frame's word on the network: offline, how many changes wait, a quiet "Synced" once changes that
  * waited have all been sent, and notices about queued changes the server dropped.
  */
 export function OfflineStatus() {
-  const online = useSyncExternalStore(subscribe, isOnline);
+  const online = useOnline();
   const waiting = useWaitingChanges();
   const notices = useNotices();
   // Changes that had to wait (offline, or restored after a reload) earn a "Synced"; everyday saves do not.
