@@ -1,7 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import * as grocery from '@hearth/contract/grocery';
 import { callApi } from '../support/api.ts';
-import { devices } from '../support/devices.ts';
 import { addItemInForm, addItemViaApi, expectItems, itemsViaApi, newListViaApi } from '../support/grocery-helpers.ts';
 import { moveUp, offlineReady, offlineText, storedCount } from '../support/offline-helpers.ts';
 import { devices, pressFor } from '../support/devices.ts';
