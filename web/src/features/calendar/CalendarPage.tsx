@@ -10,22 +10,22 @@ import { useCan } from '../../shared/useCan.ts';
 import { useCurrentUser } from '../../shared/useCurrentUser.ts';
 import { useTitle } from '../../shared/useTitle.ts';
 import { useFamilySettings, useMembers } from '../family/queries.ts';
-import { CalendarView, type CalendarViewName } from './CalendarView.tsx';
-import { endFor, loadWindow, nextFullHour, nowIn } from './dates.ts';
+import { CalendarView, type CalendarViewName, type EventMove } from './CalendarView.tsx';
+import { addMinutes, endFor, loadWindow, nextFullHour, nowIn } from './dates.ts';
+import { DayAgenda } from './DayAgenda.tsx';
 import { DeleteDialog } from './DeleteDialog.tsx';
 import { EventForm, type EventDraft } from './EventForm.tsx';
 import { ExportDialog } from './ExportDialog.tsx';
 import { MealForm } from './MealForm.tsx';
+import { inSeries, MoveScopeDialog, useMoveEvent } from './MoveDialog.tsx';
+import { isPhone, usePhone } from './phone.ts';
 import { useEvents } from './queries.ts';
 import { calendarTexts as t } from './texts.ts';
 import './calendar.css';
 
 type Editing =
   | { kind: 'event'; event: CalendarEvent | null; draft: EventDraft }
-  | { kind: 'meal'; event: CalendarEvent | null };
-
-/** Phones start on the week list, whatever the window holds (spec: the list is the phone's view). */
-const narrow = () => window.matchMedia('(max-width: 640px)').matches;
+  | { kind: 'meal'; event: CalendarEvent | null; date: string };
 
 /** The event a link asked to open (`paths.calendarEvent`): its id and the date its occurrence starts on. */
 function useLinkedEvent(): { id: string; date: string } | null {
@@ -69,7 +69,14 @@ function Calendar({ familyId, heading, timezone }: { familyId: string; heading: 
   const [loadAround, setLoadAround] = useState(startDate);
   const loaded = useMemo(() => loadWindow(loadAround), [loadAround]);
   const events = useEvents(loaded);
+  const phone = usePhone();
   const [initialView, setInitialView] = useState<CalendarViewName | null>(null);
+  const [view, setView] = useState<CalendarViewName | null>(null);
+  // The day a phone's month lists under the grid: today, or the day tapped.
+  const [day, setDay] = useState(startDate);
+  const [moving, setMoving] = useState<EventMove | null>(null);
+  const [moveError, setMoveError] = useState<string | null>(null);
+  const moveEvent = useMoveEvent();
   const [selected, setSelected] = useState<string | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<CalendarEvent | null>(null);
@@ -79,20 +86,36 @@ function Calendar({ familyId, heading, timezone }: { familyId: string; heading: 
 
   // The first view depends on the first window's answer (spec §2): the week list with events, the month without.
   if (initialView === null && events.isSuccess && !events.isPlaceholderData) {
-    setInitialView(narrow() || events.data.length > 0 ? 'listWeek' : 'dayGridMonth');
+    // Phones start on the week list, whatever the window holds (spec: the list is the phone's view).
+    setInitialView(isPhone() || events.data.length > 0 ? 'listWeek' : 'dayGridMonth');
   }
 
   // Navigating outside the loaded window loads the window around the newly shown dates (spec §9).
-  const onRange = useCallback((range: { start: string; end: string; current: string }) => {
+  const onRange = useCallback((range: { start: string; end: string; current: string; view: CalendarViewName }) => {
     if (range.start < loaded.startDate || range.end > loaded.endDate) setLoadAround(range.current);
-  }, [loaded]);
+    setView(range.view);
+    // A month paged to keeps a picked day of its own: today when it is in it, else its first day.
+    if (range.view === 'dayGridMonth') {
+      setDay((picked) => (picked.slice(0, 7) === range.current.slice(0, 7) ? picked
+        : today.slice(0, 7) === range.current.slice(0, 7) ? today : range.current));
+    }
+  }, [loaded, today]);
 
   const addEvent = (draft?: EventDraft) => {
     const start = nextFullHour(now());
     setEditing({ kind: 'event', event: null, draft: draft ?? { start, end: endFor(start, false), allDay: false } });
   };
+  // A tapped slot adds an hour there; a day (from a phone's month) adds at the next full hour's time that day.
+  const addAt = (at: string) => {
+    const start = at.length === 10 ? `${at}${nextFullHour(now()).slice(10)}` : at;
+    addEvent({ start, end: addMinutes(start, 60), allDay: false });
+  };
+  const move = async (change: EventMove, scope: 'single' | 'series') => {
+    setMoving(null);
+    setMoveError(await moveEvent(change, scope));
+  };
   const open = (event: CalendarEvent) => setEditing(event.isMeal
-    ? { kind: 'meal', event }
+    ? { kind: 'meal', event, date: event.startTime.slice(0, 10) }
     : { kind: 'event', event, draft: { start: event.startTime, end: event.endTime, allDay: event.allDay } });
 
   if (opening && events.isSuccess && !events.isPlaceholderData) {
@@ -114,28 +137,35 @@ function Calendar({ familyId, heading, timezone }: { familyId: string; heading: 
         <h1>{heading}</h1>
         <div className="row">
           {can.edit && <button type="button" onClick={() => addEvent()}>{t.addEvent}</button>}
-          {can.edit && <button type="button" onClick={() => setEditing({ kind: 'meal', event: null })}>{t.addMeal}</button>}
+          {can.edit && <button type="button" onClick={() => setEditing({ kind: 'meal', event: null, date: today })}>{t.addMeal}</button>}
           <button type="button" className="secondary" onClick={() => setExporting(true)}>{t.export}</button>
         </div>
       </div>
       {members.data && members.data.length > 0 && (
         <MemberLegend members={members.data} selected={selected} onSelect={setSelected} label={t.membersLabel} clearLabel={t.clearFilter} />
       )}
+      <ErrorBanner message={moveError} onDismiss={() => setMoveError(null)} />
       {events.isError && <ErrorBanner message={events.error instanceof ApiError ? t.loadFailed : t.loadError} />}
       {initialView === null ? (!events.isError && <Loading text={t.loading} />) : (
         <div className={`cal-frame${events.isFetching ? ' fetching' : ''}`}>
           <CalendarView events={shown} members={memberMap} initialView={initialView} initialDate={startDate} now={now}
-            canEdit={can.edit} onRange={onRange} onOpen={open}
-            onSelect={(range) => addEvent({ start: range.start, end: range.end, allDay: range.allDay })} />
+            canEdit={can.edit} phone={phone} day={day} onRange={onRange} onOpen={open} onDay={setDay} onAdd={addAt}
+            onSelect={(range) => addEvent({ start: range.start, end: range.end, allDay: range.allDay })}
+            onMove={(change) => (inSeries(change.event) ? setMoving(change) : void move(change, 'series'))} />
         </div>
       )}
+      {phone && view === 'dayGridMonth' && (
+        <DayAgenda date={day} events={shown} members={memberMap} canEdit={can.edit} onOpen={open} onAdd={addAt} />
+      )}
+      <MoveScopeDialog move={moving} onChoose={(scope) => moving && void move(moving, scope)}
+        onCancel={() => { moving?.revert(); setMoving(null); }} />
       <Modal title={formTitle} open={editing !== null} onClose={close}>
         {editing?.kind === 'event' && (
           <EventForm key={editing.event?.id ?? 'new'} event={editing.event} draft={editing.draft} members={members.data ?? []}
             canEdit={can.edit} onDone={close} onDelete={toDelete} />
         )}
         {editing?.kind === 'meal' && (
-          <MealForm event={editing.event} familyId={familyId} today={today} members={members.data ?? []}
+          <MealForm event={editing.event} familyId={familyId} today={today} date={editing.date} members={members.data ?? []}
             canEdit={can.edit} onDone={close} onDelete={toDelete} />
         )}
       </Modal>
