@@ -24,9 +24,10 @@ function offsetInScroller(page: Page, time: string): Promise<number> {
   });
 }
 
+// A phone shows 3 days where a wider screen shows the week (calendar-phone.spec.ts).
 const devices = [
-  { width: 390, use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },
-  { width: 1280, use: { viewport: { width: 1280, height: 800 } } },
+  { width: 390, use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }, week: '3 Days' },
+  { width: 1280, use: { viewport: { width: 1280, height: 800 } }, week: 'Week' },
 ];
 
 for (const device of devices) {
@@ -161,7 +162,7 @@ for (const device of devices) {
       await eventViaApi(request, ada, { title: 'Meeting', startTime: '2026-03-02T10:00', endTime: '2026-03-02T11:00' });
       await eventViaApi(request, ada, { title: 'Flight', startTime: '2026-03-05T05:15', endTime: '2026-03-05T07:00' });
       await openCalendar(page, ada);
-      await tap(page.getByRole('tab', { name: 'Week view' }));
+      await tap(page.getByRole('tab', { name: `${device.week} view` }));
       await expect.poll(() => offsetInScroller(page, '05:00:00')).toBeLessThan(4);
       expect(await offsetInScroller(page, '05:00:00')).toBeGreaterThan(-4);
       // The flight is drawn from 05:15, a quarter of the way down its hour.
@@ -174,7 +175,7 @@ for (const device of devices) {
       await picture(page, `calendar-week-${device.width}`);
 
       // A week without events opens at 07:00; the first and last hours are a scroll away.
-      await tap(page.getByRole('button', { name: 'Next Week' }));
+      await tap(page.getByRole('button', { name: `Next ${device.week}` }));
       await expect.poll(() => offsetInScroller(page, '07:00:00')).toBeLessThan(4);
       expect(await offsetInScroller(page, '07:00:00')).toBeGreaterThan(-4);
       for (const time of ['00:00:00', '23:30:00']) {
@@ -205,7 +206,7 @@ for (const device of devices) {
           await openCalendar(page, ada);
           await expect(tile(page, 'Piano').locator('.cal-tile-time')).toHaveText(event);
           await expect(tile(page, 'Tacos').locator('.cal-tile-time')).toHaveText(meal);
-          await tap(page.getByRole('tab', { name: 'Week view' }));
+          await tap(page.getByRole('tab', { name: `${device.week} view` }));
           await expect(page.locator('[data-time="16:00:00"]').first()).toHaveText(slot);
         });
       });

@@ -13,7 +13,7 @@ import '@fullcalendar/react/themes/classic/palette.css';
 import type { CalendarEvent } from '@hearth/contract/calendar';
 import type { FamilyMember } from '@hearth/contract/family';
 import { allDayText, formatTime, formatTimeRange } from '../../shared/time.ts';
-import { colors, eventColor, textOn } from './colors.ts';
+import { colors, eventColor, inMemberOrder, textOn } from './colors.ts';
 import { addDays, addMinutes, defaultScrollTime, fromCalendarDate, scrollTimeFor } from './dates.ts';
 import { calendarTexts as t } from './texts.ts';
 
@@ -59,9 +59,10 @@ function Pin() {
   );
 }
 
-/** The attendees after the first (whose colour the tile already has), as dots, then "+n". */
+/** The attendees in the family's order, as dots, then "+n"; `skipFirst` leaves out the one whose colour the tile has. */
 export function AttendeeDots({ ids, members, skipFirst }: { ids: string[]; members: Map<string, FamilyMember>; skipFirst: boolean }) {
-  const rest = skipFirst ? ids.slice(1) : ids;
+  const ordered = inMemberOrder(ids, members);
+  const rest = skipFirst ? ordered.slice(1) : ordered;
   const shown = rest.slice(0, maxDots);
   const more = rest.length - shown.length;
   if (shown.length === 0) return null;
@@ -83,7 +84,7 @@ function Tile({ info, members }: { info: EventDisplayInfo; members: Map<string, 
   if (!e) return <div className="cal-tile"><span className="cal-tile-time">{info.timeText}</span></div>;
   const place = e.location ?? e.address;
   const list = info.view.type === 'listWeek';
-  const first = members.get(e.attendeeIds[0] ?? '');
+  const first = members.get(inMemberOrder(e.attendeeIds, members)[0] ?? '');
   return (
     <div className={`cal-tile${list ? '' : ' compact'}`}>
       {info.timeText && <span className="cal-tile-time">{info.timeText}</span>}
@@ -168,7 +169,7 @@ export function CalendarView({ events, members, initialView, initialDate, now, c
   };
 
   const toInput = (e: CalendarEvent): EventInput => {
-    const color = eventColor(e, (id) => members.get(id)?.color);
+    const color = eventColor(e, members);
     return {
       id: `${e.id}|${e.occurrenceDate}`,
       title: e.title,

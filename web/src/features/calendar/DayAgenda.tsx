@@ -35,7 +35,7 @@ export function DayAgenda({ date, events, members, canEdit, onOpen, onAdd }: {
           {shown.map((e) => (
             <li key={`${e.id}|${e.occurrenceDate}`}>
               <button type="button" className="cal-day-event" onClick={() => onOpen(e)}>
-                <span className="cal-day-color" style={{ background: eventColor(e, (id) => members.get(id)?.color) }} aria-hidden="true" />
+                <span className="cal-day-color" style={{ background: eventColor(e, members) }} aria-hidden="true" />
                 <span className="cal-day-time">{eventTimeText(e)}</span>
                 <span className="cal-day-title">{e.title}</span>
                 {(e.location ?? e.address) && <span className="cal-day-place">{e.location ?? e.address}</span>}

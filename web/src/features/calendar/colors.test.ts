@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { colors, contrast, eventColor, textOn } from './colors.ts';
 
-const members = new Map([['ada', '#0ea5e9'], ['bob', '#facc15']]);
-const memberColor = (id: string) => members.get(id);
+const members = new Map([['ada', { color: '#0ea5e9' }], ['bob', { color: '#facc15' }]]);
 
 describe('event colours', () => {
-  it('are the first attendee\'s colour; meals keep theirs; no attendee is the events\' blue', () => {
-    expect(eventColor({ isMeal: false, attendeeIds: ['bob', 'ada'] }, memberColor)).toBe('#facc15');
-    expect(eventColor({ isMeal: false, attendeeIds: [] }, memberColor)).toBe(colors.event);
-    expect(eventColor({ isMeal: true, attendeeIds: ['ada'] }, memberColor)).toBe(colors.meal);
-    expect(eventColor({ isMeal: false, attendeeIds: ['gone'] }, memberColor)).toBe(colors.member);
+  it('are the first attendee\'s colour in the family\'s order; meals keep theirs; no attendee is the events\' blue', () => {
+    expect(eventColor({ isMeal: false, attendeeIds: ['bob'] }, members)).toBe('#facc15');
+    expect(eventColor({ isMeal: false, attendeeIds: ['bob', 'ada'] }, members)).toBe('#0ea5e9');
+    expect(eventColor({ isMeal: false, attendeeIds: [] }, members)).toBe(colors.event);
+    expect(eventColor({ isMeal: true, attendeeIds: ['ada'] }, members)).toBe(colors.meal);
+    expect(eventColor({ isMeal: false, attendeeIds: ['gone'] }, members)).toBe(colors.member);
   });
 
   it('carry text that reads at AA on any colour a family may choose', () => {

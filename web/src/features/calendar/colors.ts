@@ -3,14 +3,19 @@ import type { CalendarEvent } from '@hearth/contract/calendar';
 /** Spec §9: regular events blue, meals orange; a member without a colour is grey. */
 export const colors = { event: '#2563eb', meal: '#ea580c', member: '#999999' };
 
+/** An event's attendees in the family's member order (the legend's), so "the first" is the same everywhere. */
+export const inMemberOrder = (ids: string[], members: Map<string, { color: string }>) =>
+  [...members.keys()].filter((id) => ids.includes(id));
+
 /**
  * An event's colour (issue 49): a meal keeps the meals' colour; any other event takes its first attendee's member
  * colour, and one without attendees (the whole family's) the events' blue.
  */
-export function eventColor(e: Pick<CalendarEvent, 'isMeal' | 'attendeeIds'>, memberColor: (id: string) => string | undefined): string {
+export function eventColor(e: Pick<CalendarEvent, 'isMeal' | 'attendeeIds'>, members: Map<string, { color: string }>): string {
   if (e.isMeal) return colors.meal;
-  const first = e.attendeeIds[0];
-  return first === undefined ? colors.event : (memberColor(first) ?? colors.member);
+  if (e.attendeeIds.length === 0) return colors.event;
+  const first = inMemberOrder(e.attendeeIds, members)[0];
+  return first === undefined ? colors.member : members.get(first)!.color;
 }
 
 /** WCAG relative luminance of `#rrggbb`. */
