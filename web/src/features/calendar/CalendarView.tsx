@@ -84,16 +84,14 @@ function Tile({ info, members }: { info: EventDisplayInfo; members: Map<string, 
   if (!e) return <div className="cal-tile"><span className="cal-tile-time">{info.timeText}</span></div>;
   const place = e.location ?? e.address;
   const list = info.view.type === 'listWeek';
-  const first = members.get(inMemberOrder(e.attendeeIds, members)[0] ?? '');
   return (
     <div className={`cal-tile${list ? '' : ' compact'}`}>
       {info.timeText && <span className="cal-tile-time">{info.timeText}</span>}
       <span className="cal-tile-title">{e.isRecurring && <span aria-label="Recurring event" role="img">↻ </span>}{e.title}</span>
       {/* The place is text: the tile is one control, its map link is in the event's form. */}
       {place && <span className="cal-place" title={place}>{list ? place : <><Pin /><span className="cal-sr-only">{place}</span></>}</span>}
-      {/* The tile wears the first attendee's colour; the list names that colour with a dot of its own. */}
-      {list && first && <span className="member-dot" role="img" aria-label={first.name} title={first.name} style={{ background: first.color }} />}
-      <AttendeeDots ids={e.attendeeIds} members={members} skipFirst={!list || e.isMeal} />
+      {/* A grid tile wears the first attendee's colour, so its dots are the others'; the list names them all. */}
+      <AttendeeDots ids={e.attendeeIds} members={members} skipFirst={!list && !e.isMeal} />
     </div>
   );
 }
