@@ -25,7 +25,7 @@ import './calendar.css';
 
 type Editing =
   | { kind: 'event'; event: CalendarEvent | null; draft: EventDraft }
-  | { kind: 'meal'; event: CalendarEvent | null; date: string };
+  | { kind: 'meal'; event: CalendarEvent | null };
 
 /** The event a link asked to open (`paths.calendarEvent`): its id and the date its occurrence starts on. */
 function useLinkedEvent(): { id: string; date: string } | null {
@@ -115,7 +115,7 @@ function Calendar({ familyId, heading, timezone }: { familyId: string; heading: 
     setMoveError(await moveEvent(change, scope));
   };
   const open = (event: CalendarEvent) => setEditing(event.isMeal
-    ? { kind: 'meal', event, date: event.startTime.slice(0, 10) }
+    ? { kind: 'meal', event }
     : { kind: 'event', event, draft: { start: event.startTime, end: event.endTime, allDay: event.allDay } });
 
   if (opening && events.isSuccess && !events.isPlaceholderData) {
@@ -137,7 +137,7 @@ function Calendar({ familyId, heading, timezone }: { familyId: string; heading: 
         <h1>{heading}</h1>
         <div className="row">
           {can.edit && <button type="button" onClick={() => addEvent()}>{t.addEvent}</button>}
-          {can.edit && <button type="button" onClick={() => setEditing({ kind: 'meal', event: null, date: today })}>{t.addMeal}</button>}
+          {can.edit && <button type="button" onClick={() => setEditing({ kind: 'meal', event: null })}>{t.addMeal}</button>}
           <button type="button" className="secondary" onClick={() => setExporting(true)}>{t.export}</button>
         </div>
       </div>
@@ -165,7 +165,7 @@ function Calendar({ familyId, heading, timezone }: { familyId: string; heading: 
             canEdit={can.edit} onDone={close} onDelete={toDelete} />
         )}
         {editing?.kind === 'meal' && (
-          <MealForm event={editing.event} familyId={familyId} today={today} date={editing.date} members={members.data ?? []}
+          <MealForm event={editing.event} familyId={familyId} today={today} members={members.data ?? []}
             canEdit={can.edit} onDone={close} onDelete={toDelete} />
         )}
       </Modal>

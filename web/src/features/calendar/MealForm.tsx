@@ -10,22 +10,20 @@ import { calendarTexts as t } from './texts.ts';
 const newRecipe = 'new';
 
 /**
- * The Add Meal / Edit Meal form (spec §3 Meal form). A new meal is dinner on `date` at 18:00; choosing a type puts
- * it in that type's slot on the meal's date. The recipe, grocery-list and saved-location options run on the server
- * in the event's transaction.
+ * The Add Meal / Edit Meal form (spec §3 Meal form). A new meal is dinner today at 18:00; choosing a type puts it
+ * in that type's slot on the meal's date. The recipe, grocery-list and saved-location options run on the server in the
+ * event's transaction.
  */
-export function MealForm({ event, familyId, today, date, members, canEdit, onDone, onDelete }: {
+export function MealForm({ event, familyId, today, members, canEdit, onDone, onDelete }: {
   event: CalendarEvent | null;
   familyId: string;
   today: string;
-  /** The day a new meal is on: today, or the day chosen on the calendar. */
-  date: string;
   members: FamilyMember[];
   canEdit: boolean;
   onDone: () => void;
   onDelete: (event: CalendarEvent) => void;
 }) {
-  const fields = useEventFields(event, event ? { start: event.startTime, end: event.endTime } : mealSlot('DINNER', date));
+  const fields = useEventFields(event, event ? { start: event.startTime, end: event.endTime } : mealSlot('DINNER', today));
   // A meal with an address was eaten out: the server keeps the restaurant as the meal's location and address.
   const eatenOut = event !== null && event.address !== null;
   const [mealType, setMealType] = useState<MealType>(event ? mealTypeAt(event.startTime) : 'DINNER');
