@@ -3,8 +3,11 @@ import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createEvent } from '@hearth/contract/calendar';
+import type { BodyInputOf } from '@hearth/contract/endpoint';
+import * as family from '@hearth/contract/family';
 import { createLocation, createLocationNote } from '@hearth/contract/locations';
 import { callApi } from '../support/api.ts';
+import { openCalendar } from '../support/calendar-helpers.ts';
 import { superadmin } from '../support/hearth.ts';
 import { addItemViaApi, newListViaApi } from '../support/grocery-helpers.ts';
 import { createMealViaApi } from '../support/meals-helpers.ts';
@@ -19,12 +22,13 @@ import { signUpViaApi, useSession } from '../support/session.ts';
 const requireFromAxeBuilder = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'));
 const axeSource = readFileSync(requireFromAxeBuilder.resolve('axe-core/axe.min.js'), 'utf8');
 
-async function expectClean(page: Page, label: string): Promise<void> {
+/** WCAG 2 A and AA, or (`every`) every rule axe runs by default, best practices too (landmarks, issue 49). */
+async function expectClean(page: Page, label: string, every = false): Promise<void> {
   await expect(page.locator('main')).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /Loading|Verifying/ })).toHaveCount(0);
   if (!(await page.evaluate('typeof window.axe === "object"'))) await page.evaluate(axeSource);
-  const { violations } = await new AxeBuilder({ page, axeSource: 'void 0' }).withTags(['wcag2a', 'wcag2aa']).setLegacyMode()
-    .analyze();
+  const builder = new AxeBuilder({ page, axeSource: 'void 0' });
+  const { violations } = await (every ? builder : builder.withTags(['wcag2a', 'wcag2aa'])).setLegacyMode().analyze();
   expect(violations.map((v) => `${label}: ${v.id} (${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''} ${n.html.slice(0, 120)}`).slice(0, 3).join(', ')})`)).toEqual([]);
 }
 
@@ -68,6 +72,37 @@ for (const colorScheme of ['light', 'dark'] as const) {
     for (const path of ['/', '/lists', `/list/${listId}`, '/recurring-items', '/meals', `/meals/${meal.id}`, '/family',
       '/calendar', '/locations', '/ai-meal-planner', '/no-such-page']) {
       await expectNoViolations(page, path);
+    }
+  });
+}
+
+// Issue 49: every calendar view, at a phone's width with touch and at a desk's, in both schemes, passes every rule.
+for (const device of [
+  { width: 390, use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }, week: '3 Days' },
+  { width: 1280, use: { viewport: { width: 1280, height: 800 } }, week: 'Week' },
+]) {
+  test.describe(`at ${device.width} px`, () => {
+    test.use(device.use);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      test(`every calendar view is axe-clean in the ${colorScheme} scheme`, async ({ page, request }) => {
+        test.setTimeout(120_000);
+        await page.emulateMedia({ colorScheme });
+        const ada = await signUpViaApi(request, { name: 'Ada' });
+        const [member] = await callApi(request, family.listMembers, { token: ada.token });
+        const event = (title: string, start: string, end: string, more: Partial<BodyInputOf<typeof createEvent>> = {}) =>
+          callApi(request, createEvent, { token: ada.token, body: { title, startTime: start, endTime: end, ...more } });
+        await event('Swim', '2026-03-04T17:00', '2026-03-04T18:00', { attendeeIds: [member!.id], location: 'Pool', address: '1 Pool Rd' });
+        await event('Choir', '2026-03-02T18:00', '2026-03-02T19:00', { recurringPattern: 'WEEKLY' });
+        await event('Soup', '2026-03-05T18:00', '2026-03-05T19:00', { isMeal: true });
+        await event('Trip', '2026-03-09T00:00', '2026-03-10T00:00', { allDay: true });
+        await openCalendar(page, ada);
+        for (const view of ['List', 'Month', device.week, 'Day']) {
+          await page.getByRole('tab', { name: `${view} view` }).click();
+          await expect(page.getByRole('tab', { name: `${view} view` })).toHaveAttribute('aria-selected', 'true');
+          await expectClean(page, `${device.width} ${colorScheme} ${view}`, true);
+          await page.screenshot({ path: test.info().outputPath(`calendar-${view}-${device.width}-${colorScheme}.png`), fullPage: true });
+        }
+      });
     }
   });
 }

@@ -25,6 +25,9 @@ function offsetInScroller(page: Page, time: string): Promise<number> {
   });
 }
 
+// A phone shows 3 days where a wider screen shows the week (calendar-phone.spec.ts).
+const weekViewOf = (device: (typeof devices)[number]) => ('hasTouch' in device.use ? '3 Days' : 'Week');
+
 for (const device of devices) {
   test.describe(`at ${device.width} px`, () => {
     test.use(device.use);
@@ -157,7 +160,7 @@ for (const device of devices) {
       await eventViaApi(request, ada, { title: 'Meeting', startTime: '2026-03-02T10:00', endTime: '2026-03-02T11:00' });
       await eventViaApi(request, ada, { title: 'Flight', startTime: '2026-03-05T05:15', endTime: '2026-03-05T07:00' });
       await openCalendar(page, ada);
-      await tap(page.getByRole('tab', { name: 'Week view' }));
+      await tap(page.getByRole('tab', { name: `${weekViewOf(device)} view` }));
       await expect.poll(() => offsetInScroller(page, '05:00:00')).toBeLessThan(4);
       expect(await offsetInScroller(page, '05:00:00')).toBeGreaterThan(-4);
       // The flight is drawn from 05:15, a quarter of the way down its hour.
@@ -170,7 +173,7 @@ for (const device of devices) {
       await picture(page, `calendar-week-${device.width}`);
 
       // A week without events opens at 07:00; the first and last hours are a scroll away.
-      await tap(page.getByRole('button', { name: 'Next Week' }));
+      await tap(page.getByRole('button', { name: `Next ${weekViewOf(device)}` }));
       await expect.poll(() => offsetInScroller(page, '07:00:00')).toBeLessThan(4);
       expect(await offsetInScroller(page, '07:00:00')).toBeGreaterThan(-4);
       for (const time of ['00:00:00', '23:30:00']) {
@@ -201,7 +204,7 @@ for (const device of devices) {
           await openCalendar(page, ada);
           await expect(tile(page, 'Piano').locator('.cal-tile-time')).toHaveText(event);
           await expect(tile(page, 'Tacos').locator('.cal-tile-time')).toHaveText(meal);
-          await tap(page.getByRole('tab', { name: 'Week view' }));
+          await tap(page.getByRole('tab', { name: `${weekViewOf(device)} view` }));
           await expect(page.locator('[data-time="16:00:00"]').first()).toHaveText(slot);
         });
       });

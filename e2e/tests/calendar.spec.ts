@@ -44,10 +44,15 @@ test('dragging a range in the week grid opens the add form with it; the event sh
 
   const [saved] = await eventsViaApi(request, ada, '2026-03-01', '2026-03-31');
   expect(saved).toMatchObject({ title: 'Piano lesson', startTime: '2026-03-05T09:00:00', endTime: '2026-03-05T10:30:00', allDay: false });
+  // The tile is one control (issue 49: no link nested in it): the place shows on it, its map link in the form.
   const tile = page.locator('.cal-tile', { hasText: 'Piano lesson' });
-  await expect(tile.getByRole('link', { name: t.mapsLink('Music school') }))
+  await expect(tile).toContainText('Music school');
+  await expect(tile.getByRole('link')).toHaveCount(0);
+  await tile.click();
+  const edit = page.getByRole('dialog', { name: t.editEvent });
+  await expect(edit.getByRole('link', { name: t.mapsLink('Music school') }))
     .toHaveAttribute('href', /google\.com\/maps\/search\/\?api=1&query=12%20Elm%20St/);
-  await expect(tile.getByRole('img', { name: 'Ada' })).toBeVisible();
+  await edit.getByRole('button', { name: 'Cancel' }).click();
 
   // A family-wide event (no attendees) stays under any filter; Bob's filter hides Ada's lesson.
   await callApi(request, calendar.createEvent, {

@@ -11,12 +11,15 @@ import { useCan } from '../../shared/useCan.ts';
 import { useCurrentUser } from '../../shared/useCurrentUser.ts';
 import { useTitle } from '../../shared/useTitle.ts';
 import { useBirthdays, useFamilySettings, useMembers } from '../family/queries.ts';
-import { CalendarView, type CalendarViewName } from './CalendarView.tsx';
-import { endFor, loadWindow, nextFullHour, nowIn } from './dates.ts';
+import { CalendarView, type CalendarViewName, type EventMove } from './CalendarView.tsx';
+import { addMinutes, endFor, loadWindow, nextFullHour, nowIn } from './dates.ts';
+import { DayAgenda } from './DayAgenda.tsx';
 import { DeleteDialog } from './DeleteDialog.tsx';
 import { EventForm, type EventDraft } from './EventForm.tsx';
 import { ExportDialog } from './ExportDialog.tsx';
 import { MealForm } from './MealForm.tsx';
+import { inSeries, MoveScopeDialog, useMoveEvent } from './MoveDialog.tsx';
+import { isPhone, usePhone } from './phone.ts';
 import { useEvents } from './queries.ts';
 import { calendarTexts as t } from './texts.ts';
 import './calendar.css';
@@ -24,9 +27,6 @@ import './calendar.css';
 type Editing =
   | { kind: 'event'; event: CalendarEvent | null; draft: EventDraft }
   | { kind: 'meal'; event: CalendarEvent | null };
-
-/** Phones start on the week list, whatever the window holds (spec: the list is the phone's view). */
-const narrow = () => window.matchMedia('(max-width: 640px)').matches;
 
 /** The event a link asked to open (`paths.calendarEvent`): its id and the date its occurrence starts on. */
 function useLinkedEvent(): { id: string; date: string } | null {
@@ -75,7 +75,14 @@ function Calendar({ familyId, heading, timezone }: { familyId: string; heading: 
   const loaded = useMemo(() => loadWindow(loadAround), [loadAround]);
   const events = useEvents(loaded);
   const birthdays = useBirthdays(loaded);
+  const phone = usePhone();
   const [initialView, setInitialView] = useState<CalendarViewName | null>(null);
+  const [view, setView] = useState<CalendarViewName | null>(null);
+  // The day a phone's month lists under the grid: today, or the day tapped.
+  const [day, setDay] = useState(startDate);
+  const [moving, setMoving] = useState<EventMove | null>(null);
+  const [moveError, setMoveError] = useState<string | null>(null);
+  const moveEvent = useMoveEvent();
   const [selected, setSelected] = useState<string | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<CalendarEvent | null>(null);
@@ -87,17 +94,33 @@ function Calendar({ familyId, heading, timezone }: { familyId: string; heading: 
 
   // The first view depends on the first window's answer (spec §2): the week list with events, the month without.
   if (initialView === null && events.isSuccess && !events.isPlaceholderData) {
-    setInitialView(narrow() || events.data.length > 0 ? 'listWeek' : 'dayGridMonth');
+    // Phones start on the week list, whatever the window holds (spec: the list is the phone's view).
+    setInitialView(isPhone() || events.data.length > 0 ? 'listWeek' : 'dayGridMonth');
   }
 
   // Navigating outside the loaded window loads the window around the newly shown dates (spec §9).
-  const onRange = useCallback((range: { start: string; end: string; current: string }) => {
+  const onRange = useCallback((range: { start: string; end: string; current: string; view: CalendarViewName }) => {
     if (range.start < loaded.startDate || range.end > loaded.endDate) setLoadAround(range.current);
-  }, [loaded]);
+    setView(range.view);
+    // A month paged to keeps a picked day of its own: today when it is in it, else its first day.
+    if (range.view === 'dayGridMonth') {
+      setDay((picked) => (picked.slice(0, 7) === range.current.slice(0, 7) ? picked
+        : today.slice(0, 7) === range.current.slice(0, 7) ? today : range.current));
+    }
+  }, [loaded, today]);
 
   const addEvent = (draft?: EventDraft) => {
     const start = nextFullHour(now());
     setEditing({ kind: 'event', event: null, draft: draft ?? { start, end: endFor(start, false), allDay: false } });
+  };
+  // A tapped slot adds an hour there; a day (from a phone's month) adds at the next full hour's time that day.
+  const addAt = (at: string) => {
+    const start = at.length === 10 ? `${at}${nextFullHour(now()).slice(10)}` : at;
+    addEvent({ start, end: addMinutes(start, 60), allDay: false });
+  };
+  const move = async (change: EventMove, scope: 'single' | 'series') => {
+    setMoving(null);
+    setMoveError(await moveEvent(change, scope));
   };
   const open = (event: CalendarEvent) => setEditing(event.isMeal
     ? { kind: 'meal', event }
@@ -131,15 +154,23 @@ function Calendar({ familyId, heading, timezone }: { familyId: string; heading: 
       )}
       {!online && <Notice>{t.offline}</Notice>}
       {events.isPlaceholderData && events.fetchStatus === 'paused' && <Notice>{t.offlineNotSeen}</Notice>}
+      <ErrorBanner message={moveError} onDismiss={() => setMoveError(null)} />
       {events.isError && <ErrorBanner message={events.error instanceof ApiError ? t.loadFailed : t.loadError} />}
       {initialView === null ? (!events.isError && (events.fetchStatus === 'paused'
         ? <Notice>{t.offlineNotSeen}</Notice> : <Loading text={t.loading} />)) : (
         <div className={`cal-frame${events.isFetching ? ' fetching' : ''}`}>
           <CalendarView events={shown} birthdays={shownBirthdays} members={memberMap} initialView={initialView}
-            initialDate={startDate} now={now} canEdit={canEdit} onRange={onRange} onOpen={open}
-            onSelect={(range) => addEvent({ start: range.start, end: range.end, allDay: range.allDay })} />
+            initialDate={startDate} now={now} canEdit={canEdit} phone={phone} day={day} onRange={onRange} onOpen={open}
+            onDay={setDay} onAdd={addAt}
+            onSelect={(range) => addEvent({ start: range.start, end: range.end, allDay: range.allDay })}
+            onMove={(change) => (inSeries(change.event) ? setMoving(change) : void move(change, 'series'))} />
         </div>
       )}
+      {phone && view === 'dayGridMonth' && (
+        <DayAgenda date={day} events={shown} members={memberMap} canEdit={canEdit} onOpen={open} onAdd={addAt} />
+      )}
+      <MoveScopeDialog move={moving} onChoose={(scope) => moving && void move(moving, scope)}
+        onCancel={() => { moving?.revert(); setMoving(null); }} />
       <Modal title={formTitle} open={editing !== null} onClose={close}>
         {editing?.kind === 'event' && (
           <EventForm key={editing.event?.id ?? 'new'} event={editing.event} draft={editing.draft} members={members.data ?? []}

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import FullCalendar, { type CalendarRef, type EventClickInfo, type EventDisplayInfo, type EventInput } from '@fullcalendar/react';
+import FullCalendar, {
+  type CalendarRef, type DateClickInfo, type EventChangeInfo, type EventClickInfo, type EventDisplayInfo, type EventInput,
+} from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import interactionPlugin from '@fullcalendar/react/interaction';
 import listPlugin from '@fullcalendar/react/list';
@@ -12,14 +14,16 @@ import type { CalendarEvent } from '@hearth/contract/calendar';
 import type { Birthday, FamilyMember } from '@hearth/contract/family';
 import { allDayText, formatTime, formatTimeRange } from '../../shared/time.ts';
 import { BirthdayTile, birthdayInput, birthdayOf } from './birthdays.tsx';
-import { addDays, defaultScrollTime, fromCalendarDate, scrollTimeFor } from './dates.ts';
+import { colors, eventColor, inMemberOrder, textOn } from './colors.ts';
+import { addDays, addMinutes, defaultScrollTime, fromCalendarDate, scrollTimeFor } from './dates.ts';
 import { calendarTexts as t } from './texts.ts';
 
-/** Spec §9: regular events blue, meals orange; a member without a colour is grey. */
-const colors = { event: '#2563eb', meal: '#ea580c', member: '#999999' };
 const maxDots = 5;
 
-export type CalendarViewName = 'listWeek' | 'dayGridMonth' | 'timeGridWeek' | 'timeGridDay';
+export type CalendarViewName = 'listWeek' | 'dayGridMonth' | 'timeGridWeek' | 'timeGrid3Day' | 'timeGridDay';
+
+/** What a drag or a resize did to an event: its new times (wall clock, an all-day end is its last day). */
+export interface EventMove { event: CalendarEvent; start: string; end: string; allDay: boolean; revert: () => void }
 
 /** A FullCalendar date as FullCalendar hands it to a formatter. */
 interface FormatDate { marker: Date }
@@ -28,27 +32,25 @@ const timeText = (info: { start: FormatDate; end?: FormatDate | null }) => (info
   ? formatTimeRange(fromCalendarDate(info.start.marker), fromCalendarDate(info.end.marker))
   : formatTime(fromCalendarDate(info.start.marker)));
 
-/** The list: the 7 days from the day it opens at, paged a week at a time (issue 49). */
-const views = { listWeek: { duration: { days: 7 } } };
+/**
+ * The list: the 7 days from the day it opens at, paged a week at a time (issue 49). The time grids' headers carry
+ * the date; a phone shows 3 days where a wider screen shows the week, so each day is wide enough to read.
+ */
+const viewsFor = (phone: boolean) => ({
+  listWeek: { duration: { days: 7 } },
+  dayGridMonth: { dayHeaderFormat: { weekday: phone ? 'narrow' : 'short' } },
+  timeGrid: { dayHeaderFormat: { weekday: 'short', day: 'numeric' } },
+  timeGrid3Day: { type: 'timeGrid', duration: { days: 3 } },
+} as const);
 /** The 7-day list has no calendar unit for FullCalendar to name; it pages by a week like the week grid. */
 const unitText = (text: string) => text || 'Week';
+const threeDaysText = '3 Days';
+
 /** The time grids scroll within this height; the list and the month grow with what they show. */
 const timeGridHeight = 'max(24rem, 70vh)';
 
-const mapsLink = (place: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(place)}`;
-
-/** An occurrence as FullCalendar takes it; an all-day event's last day is inclusive here, exclusive there. */
-function toInput(e: CalendarEvent): EventInput {
-  return {
-    id: `${e.id}|${e.occurrenceDate}`,
-    title: e.title,
-    start: e.allDay ? e.startTime.slice(0, 10) : e.startTime,
-    end: e.allDay ? addDays(e.endTime.slice(0, 10), 1) : e.endTime,
-    allDay: e.allDay,
-    color: e.isMeal ? colors.meal : colors.event,
-    extendedProps: { event: e },
-  };
-}
+/** An all-day event's last day is inclusive here, exclusive in FullCalendar. */
+const endOf = (e: CalendarEvent) => (e.allDay ? addDays(e.endTime.slice(0, 10), 1) : e.endTime);
 
 function Pin() {
   return (
@@ -58,48 +60,57 @@ function Pin() {
   );
 }
 
+/** The attendees in the family's order, as dots, then "+n"; `skipFirst` leaves out the one whose colour the tile has. */
+export function AttendeeDots({ ids, members, skipFirst }: { ids: string[]; members: Map<string, FamilyMember>; skipFirst: boolean }) {
+  const ordered = inMemberOrder(ids, members);
+  const rest = skipFirst ? ordered.slice(1) : ordered;
+  const shown = rest.slice(0, maxDots);
+  const more = rest.length - shown.length;
+  if (shown.length === 0) return null;
+  return (
+    <span className="cal-dots">
+      {shown.map((id) => {
+        const member = members.get(id);
+        return <span key={id} className="member-dot" role="img" aria-label={member?.name ?? ''} title={member?.name}
+          style={{ background: member?.color ?? colors.member }} />;
+      })}
+      {more > 0 && <span className="cal-more">{t.more(more)}</span>}
+    </span>
+  );
+}
+
 function Tile({ info, members }: { info: EventDisplayInfo; members: Map<string, FamilyMember> }) {
   const e = info.event.extendedProps.event as CalendarEvent | undefined;
   // The range being dragged (select mirror) is no saved event: it shows its times only.
   if (!e) return <div className="cal-tile"><span className="cal-tile-time">{info.timeText}</span></div>;
   const place = e.location ?? e.address;
-  const shown = e.attendeeIds.slice(0, maxDots);
-  const more = e.attendeeIds.length - shown.length;
-  // Only the list has room to stack; grid tiles run their parts on together and show the place as a pin.
-  const compact = info.view.type !== 'listWeek';
-  // A phone's month cell is a few letters wide: the title alone, the rest is a tap away.
-  if (compact && info.isNarrow) return <div className="cal-tile compact"><span className="cal-tile-title">{e.title}</span></div>;
+  const list = info.view.type === 'listWeek';
   return (
-    <div className={`cal-tile${compact ? ' compact' : ''}`}>
+    <div className={`cal-tile${list ? '' : ' compact'}`}>
       {info.timeText && <span className="cal-tile-time">{info.timeText}</span>}
       <span className="cal-tile-title">{e.isRecurring && <span aria-label="Recurring event" role="img">↻ </span>}{e.title}</span>
-      {place && (
-        <a className="cal-map" href={mapsLink(e.address ?? place)} target="_blank" rel="noopener noreferrer"
-          aria-label={t.mapsLink(place)} title={place}>
-          {compact ? <Pin /> : place}
-        </a>
-      )}
-      {shown.length > 0 && (
-        <span className="cal-dots">
-          {shown.map((id) => {
-            const member = members.get(id);
-            return <span key={id} className="member-dot" role="img" aria-label={member?.name ?? ''} title={member?.name}
-              style={{ background: member?.color ?? colors.member }} />;
-          })}
-          {more > 0 && <span className="cal-more">{t.more(more)}</span>}
-        </span>
-      )}
+      {/* The place is text: the tile is one control, its map link is in the event's form. */}
+      {place && <span className="cal-place" title={place}>{list ? place : <><Pin /><span className="cal-sr-only">{place}</span></>}</span>}
+      {/* A grid tile wears the first attendee's colour, so its dots are the others'; the list names them all. */}
+      <AttendeeDots ids={e.attendeeIds} members={members} skipFirst={!list && !e.isMeal} />
     </div>
   );
+}
+
+/** A phone's month cell shows an event as a bar in its colour; the day's list under the grid names it. */
+function Bar({ info }: { info: EventDisplayInfo }) {
+  return <span className="cal-bar"><span className="cal-sr-only">{info.event.title}</span></span>;
 }
 
 /**
  * FullCalendar 7 runs in its 'UTC' zone, so the family's wall-clock text shows as written and its selections come
  * back as the same text; `now` is the family's wall clock, so Today and the today highlight are the family's.
  * The list starts on the day it is opened at (today) and shows 7 days; the time grids hold the whole day in a
- * scroller opened at the first event shown (issue 49).
+ * scroller opened at the first event shown (issue 49). On a phone the month shows bars per day and a tap picks the
+ * day (`onDay`), and a tap on an empty slot adds an event there (`onAdd`).
  */
-export function CalendarView({ events, birthdays, members, initialView, initialDate, now, canEdit, onRange, onSelect, onOpen }: {
+export function CalendarView({ events, birthdays, members, initialView, initialDate, now, canEdit, phone, day, onRange, onSelect,
+  onAdd, onDay, onOpen, onMove }: {
   events: CalendarEvent[];
   /** Read-only all-day entries beside the events. */
   birthdays: Birthday[];
@@ -108,25 +119,71 @@ export function CalendarView({ events, birthdays, members, initialView, initialD
   initialDate: string;
   now: () => string;
   canEdit: boolean;
-  onRange: (range: { start: string; end: string; current: string }) => void;
+  phone: boolean;
+  /** The day picked in a phone's month. */
+  day: string;
+  onRange: (range: { start: string; end: string; current: string; view: CalendarViewName }) => void;
   onSelect: (range: { start: string; end: string; allDay: boolean }) => void;
+  onAdd: (start: string) => void;
+  onDay: (date: string) => void;
   onOpen: (event: CalendarEvent) => void;
+  onMove: (move: EventMove) => void;
 }) {
   const calendar = useRef<CalendarRef>(null);
   const [days, setDays] = useState<{ from: string; to: string; view: string } | null>(null);
   const scrollTime = days ? scrollTimeFor(events, days.from, days.to) : defaultScrollTime;
+  const phoneMonth = phone && days?.view === 'dayGridMonth';
   // FullCalendar scrolls on its own only when the dates change, before the new dates' first event is known.
   useEffect(() => {
     calendar.current?.getApi().scrollToTime(scrollTime);
   }, [scrollTime, days]);
+  // Turning a phone into a wider screen (or back) swaps its 3 days for the week.
+  useEffect(() => {
+    const api = calendar.current?.getApi();
+    const swap = phone ? ['timeGridWeek', 'timeGrid3Day'] : ['timeGrid3Day', 'timeGridWeek'];
+    if (api && api.view.type === swap[0]) api.changeView(swap[1]!);
+  }, [phone]);
+  const threeDays = days?.view === 'timeGrid3Day';
 
   const click = (info: EventClickInfo) => {
     if (birthdayOf(info)) return;
-    // The tile's maps link opens the map, not the form.
-    if ((info.jsEvent.target as Element | null)?.closest('a.cal-map')) return;
     info.jsEvent.preventDefault();
     onOpen(info.event.extendedProps.event as CalendarEvent);
   };
+  // A tap (touch only: a mouse click selects, below) adds an event at the slot, or picks the day in a phone's month.
+  const dateClick = (info: DateClickInfo) => {
+    const date = fromCalendarDate(info.date);
+    if (phone && info.view.type === 'dayGridMonth') {
+      onDay(date.slice(0, 10));
+      return;
+    }
+    if (!canEdit || !info.jsEvent.type.startsWith('touch')) return;
+    onAdd(info.allDay ? date.slice(0, 10) : date);
+  };
+  const moved = (info: EventChangeInfo) => {
+    const event = info.oldEvent.extendedProps.event as CalendarEvent;
+    const start = fromCalendarDate(info.event.start!);
+    const allDay = info.event.allDay;
+    const end = info.event.end
+      ? fromCalendarDate(info.event.end)
+      : allDay ? `${addDays(start.slice(0, 10), 1)}T00:00:00` : addMinutes(start, 60);
+    onMove({ event, start, end: allDay ? `${addDays(end.slice(0, 10), -1)}T00:00:00` : end, allDay, revert: info.revert });
+  };
+
+  const toInput = (e: CalendarEvent): EventInput => {
+    const color = eventColor(e, members);
+    return {
+      id: `${e.id}|${e.occurrenceDate}`,
+      title: e.title,
+      start: e.allDay ? e.startTime.slice(0, 10) : e.startTime,
+      end: endOf(e),
+      allDay: e.allDay,
+      color,
+      contrastColor: textOn(color),
+      extendedProps: { event: e },
+    };
+  };
+
   return (
     <FullCalendar
       ref={calendar}
@@ -135,17 +192,22 @@ export function CalendarView({ events, birthdays, members, initialView, initialD
       now={now}
       initialView={initialView}
       initialDate={initialDate}
-      todayHint={(text, unit) => (unit === 'day' ? 'Today' : `This ${unitText(text)}`)}
-      prevHint={(text) => `Previous ${unitText(text)}`}
-      nextHint={(text) => `Next ${unitText(text)}`}
-      headerToolbar={{ start: 'prev,next today', center: 'title', end: 'listWeek,dayGridMonth,timeGridWeek,timeGridDay' }}
+      // The button reads "Today" in every view: its name is what it shows.
+      todayHint="Today"
+      prevHint={(text) => `Previous ${threeDays ? threeDaysText : unitText(text)}`}
+      nextHint={(text) => `Next ${threeDays ? threeDaysText : unitText(text)}`}
+      headerToolbar={{
+        start: 'prev,next today', center: 'title',
+        end: `listWeek,dayGridMonth,${phone ? 'timeGrid3Day' : 'timeGridWeek'},timeGridDay`,
+      }}
       buttons={{
         listWeek: { text: 'List' },
         dayGridMonth: { text: 'Month' },
         timeGridWeek: { text: 'Week' },
+        timeGrid3Day: { text: threeDaysText },
         timeGridDay: { text: 'Day' },
       }}
-      views={views}
+      views={viewsFor(phone)}
       slotDuration="00:30:00"
       // One slot height at every width, tall enough to touch: the grid's first scroll is measured in these heights.
       slotMinHeight={28}
@@ -154,9 +216,18 @@ export function CalendarView({ events, birthdays, members, initialView, initialD
       allDayText={allDayText}
       slotHeaderFormat={timeText}
       height={days?.view.startsWith('timeGrid') ? timeGridHeight : 'auto'}
-      dayMaxEvents={4}
+      dayMaxEvents={phoneMonth ? 3 : 4}
+      moreLinkContent={phoneMonth ? (info) => `+${info.num}` : undefined}
+      // On a phone the "+n" picks the day too: its events are listed under the grid.
+      moreLinkClick={phoneMonth ? (info) => { onDay(fromCalendarDate(info.date).slice(0, 10)); return 'dayGridMonth'; } : undefined}
+      dayCellClass={(info) => (phoneMonth && fromCalendarDate(info.date).slice(0, 10) === day ? 'cal-picked' : '')}
+      eventInteractive={!phoneMonth}
+      eventClass={phoneMonth ? 'cal-inert' : ''}
+      moreLinkClass={phoneMonth ? 'cal-inert' : ''}
       nowIndicator
-      editable={false}
+      editable={canEdit && !phoneMonth}
+      eventDrop={moved}
+      eventResize={moved}
       selectable={canEdit}
       selectMirror
       selectLongPressDelay={300}
@@ -166,15 +237,20 @@ export function CalendarView({ events, birthdays, members, initialView, initialD
         end: info.allDay ? `${addDays(fromCalendarDate(info.end).slice(0, 10), -1)}T00:00:00` : fromCalendarDate(info.end),
         allDay: info.allDay,
       })}
+      dateClick={dateClick}
       datesSet={(info) => {
         const from = fromCalendarDate(info.view.activeStart).slice(0, 10);
         const to = fromCalendarDate(info.view.activeEnd).slice(0, 10);
         setDays({ from, to, view: info.view.type });
-        onRange({ start: from, end: addDays(to, -1), current: fromCalendarDate(info.view.currentStart).slice(0, 10) });
+        onRange({
+          start: from, end: addDays(to, -1), current: fromCalendarDate(info.view.currentStart).slice(0, 10),
+          view: info.view.type as CalendarViewName,
+        });
       }}
       eventClick={click}
       events={[...events.map(toInput), ...birthdays.map(birthdayInput)]}
       eventContent={(info: EventDisplayInfo) => {
+        if (phoneMonth) return <Bar info={info} />;
         const birthday = birthdayOf(info);
         return birthday ? <BirthdayTile birthday={birthday} /> : <Tile info={info} members={members} />;
       }}

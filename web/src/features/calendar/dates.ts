@@ -17,6 +17,16 @@ export const addDays = (date: string, days: number) => format(parse(date) + days
 export const difference = (a: string, b: string) => parse(b) - parse(a);
 export const shift = (local: string, ms: number) => format(parse(local) + ms);
 
+/**
+ * A whole series' new times when one occurrence moves from `occurrence`'s times to `start`–`end`: the series' own
+ * first start and end move by as much, so every occurrence moves alike.
+ */
+export const seriesTimes = (occurrence: { startTime: string; endTime: string }, series: { startTime: string; endTime: string },
+  start: string, end: string) => ({
+  start: shift(series.startTime, difference(occurrence.startTime, start)),
+  end: shift(series.endTime, difference(occurrence.endTime, end)),
+});
+
 /** Now as wall-clock text in `timezone` (the device's zone while the family's is unknown or not one it knows). */
 export function nowIn(timezone: string | undefined, now = new Date()): string {
   const parts = (timeZone?: string) => {

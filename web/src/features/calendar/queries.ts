@@ -22,12 +22,14 @@ export function useEvents(window: { startDate: string; endDate: string } | null)
   });
 }
 
+/** A series as stored: its first occurrence's times, which a whole-series edit moves. */
+export const seriesQuery = (id: string) => ({
+  queryKey: calendarKeys.event(id),
+  queryFn: () => call(api.getEvent, { params: { id } }),
+});
+
 export function useSeries(id: string | null) {
-  return useQuery({
-    queryKey: calendarKeys.event(id ?? ''),
-    queryFn: () => call(api.getEvent, { params: { id: id! } }),
-    enabled: id !== null,
-  });
+  return useQuery({ ...seriesQuery(id ?? ''), enabled: id !== null });
 }
 
 export function useCategories() {

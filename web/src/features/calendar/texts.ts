@@ -56,4 +56,11 @@ export const calendarTexts = {
   mapsLink: (place: string) => `Open ${place} in maps`,
   more: (n: number) => `+${n}`,
   attendeesLabel: 'Attendees',
+  moveTitle: 'Move recurring event',
+  moveQuestion: (title: string) => `"${title}" repeats. What should change?`,
+  moveSingle: 'This occurrence',
+  moveSeries: 'All occurrences',
+  dayEvents: (date: string) => `Events on ${date}`,
+  noEventsOnDay: 'Nothing planned.',
+  dayEventCount: (n: number) => (n === 1 ? '1 event' : `${n} events`),
 } as const;
