@@ -26,6 +26,7 @@ import { securityHeaders } from './platform/http/security-headers.ts';
 import type { App } from './platform/http/route.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { Events } from './platform/events.ts';
+import { Notifier } from './platform/notifications/notifier.ts';
 import { Idempotency } from './platform/idempotency.ts';
 import { Realtime } from './platform/realtime.ts';
 import { RateLimits } from './platform/rate-limits.ts';
@@ -46,12 +47,13 @@ import { groceryModule } from './features/grocery/module.ts';
 import { liveModule } from './features/live/module.ts';
 import { locationsModule } from './features/locations/module.ts';
 import { mealsModule } from './features/meals/module.ts';
+import { notificationsModule } from './features/notifications/module.ts';
 import { superadminModule } from './features/superadmin/module.ts';
 
 /** Every feature of the app; adding one is one line here. */
-const modules: FeatureModule[] = [
+export const modules: FeatureModule[] = [
   accountsModule, familyModule, mealsModule, superadminModule, groceryModule, locationsModule, calendarModule, dashboardModule,
-  aiPlannerModule, liveModule, healthModule,
+  aiPlannerModule, notificationsModule, liveModule, healthModule,
 ];
 
 /** How long a create's Idempotency-Key is remembered: a phone offline over a long weekend still replays once. */
@@ -124,7 +126,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     writeRate: new WriteRate(rateLimits, options.config.writesPerMinute),
     writeQueue: new WriteQueue(),
     realtime,
-    events: new Events(clock, realtime),
+    events: new Events(clock, realtime, new Notifier(modules.flatMap((module) => module.notifications ?? []))),
     idempotency: new Idempotency(options.database.db, clock),
     log,
   };

@@ -4,7 +4,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Clock } from './clock.ts';
 import { textArray, type Queryable } from './db/client.ts';
 import { familyEvents } from './db/schema.ts';
+import type { Notifier } from './notifications/notifier.ts';
 import type { Change, Realtime } from './realtime.ts';
+
+/** The channel NOTIFYed when a committed statement told anyone of something (push senders listen). */
+export const notifiedChannel = 'hearth_notified';
 
 export interface FamilyEvent {
   familyId: string;
@@ -24,10 +28,13 @@ export interface FamilyEvent {
 export class Events {
   private readonly clock: Clock;
   private readonly realtime: Realtime;
+  private readonly notifier: Notifier | undefined;
 
-  constructor(clock: Clock, realtime: Realtime) {
+  /** `notifier`: the features' notification rules, applied in each recording statement. */
+  constructor(clock: Clock, realtime: Realtime, notifier?: Notifier) {
     this.clock = clock;
     this.realtime = realtime;
+    this.notifier = notifier;
   }
 
   record(q: Queryable, event: FamilyEvent): Promise<void> {
@@ -48,19 +55,24 @@ export class Events {
         ...(listId ? { listId } : {}), ...(subjectId ? { id: subjectId } : {}), ...(actorId ? { byUserId: actorId } : {}),
       }));
     });
+    const now = this.clock.now();
     const column = (pick: (event: FamilyEvent) => string | null) => textArray(events.map(pick));
     // Ids made here, not by the column's gen_random_uuid(): on the embedded engine that costs its one thread ~2.7 us a
     // row (a bare row ~0.1), and an item add writes one event (issue #17).
     const recorded = sql`recorded as (
       insert into ${familyEvents} (id, family_id, actor_id, type, subject_id, data, at)
       select v.id::uuid, v.family_id::uuid, v.actor_id::uuid, v.type, v.subject_id::uuid, v.data::jsonb,
-        ${this.clock.now().toISOString()}::timestamptz
+        ${now.toISOString()}::timestamptz
       from unnest(${sql.join([
         column(() => randomUUID()), column((e) => e.familyId), column((e) => e.actorId), column((e) => e.type),
         column((e) => e.subjectId ?? null), column((e) => JSON.stringify(e.data ?? {})),
       ], sql`, `)}) as v(id, family_id, actor_id, type, subject_id, data)
     )`;
-    // Data-modifying CTEs run whether or not the statement reads them: only the live changes need selecting.
-    await q.execute(sql`with ${sql.join([...alongside, recorded], sql`, `)} select ${this.realtime.publishing(changes)}`);
+    const notifying = this.notifier?.writing(events, now, notifiedChannel) ?? { ctes: [], selecting: null };
+    // Data-modifying CTEs run whether or not the statement reads them: only the live changes (and the push senders'
+    // wake-up, a plain CTE) need selecting.
+    const wake = notifying.selecting ? sql`, ${notifying.selecting}` : sql``;
+    await q.execute(sql`with ${sql.join([...alongside, recorded, ...notifying.ctes], sql`, `)}
+      select ${this.realtime.publishing(changes)}${wake}`);
   }
 }

@@ -1,0 +1,85 @@
+import type { BodyOf, QueryOf } from '@hearth/contract/endpoint';
+import {
+  notificationMessages as m, type listNotifications, type NotificationPreferences, type setListFollow,
+} from '@hearth/contract/notifications';
+import { requireFamily } from '../../platform/auth/family-access.ts';
+import type { Caller } from '../../platform/auth/sessions.ts';
+import { groceryLists } from '../../platform/db/schema.ts';
+import { idsInFamily, requireInFamily } from '../../platform/db/tenancy.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { invalid, notFound } from '../../platform/errors.ts';
+import * as store from '../../platform/notifications/store.ts';
+import { familyTimezone } from '../family/membership.ts';
+import { cursorOf, readCursor, toNotification } from './mapper.ts';
+
+/** A member's notifications, their stand on lists and their preferences; every member may, READ_ONLY too. */
+export class NotificationService {
+  private readonly deps: Deps;
+  constructor(deps: Deps) {
+    this.deps = deps;
+  }
+
+  async list(caller: Caller, query: QueryOf<typeof listNotifications>) {
+    const member = requireFamily(caller);
+    const after = query.before === undefined ? undefined : readCursor(query.before);
+    if (after === null) throw invalid(m.cursorInvalid);
+    const rows = await store.page(this.deps.db, member.userId, member.familyId, query.limit + 1, after);
+    const shown = rows.slice(0, query.limit);
+    return {
+      notifications: shown.map(toNotification),
+      nextCursor: rows.length > query.limit ? cursorOf(shown.at(-1)!) : null,
+    };
+  }
+
+  async unreadCount(caller: Caller) {
+    const member = requireFamily(caller);
+    return { count: await store.unreadCount(this.deps.db, member.userId, member.familyId) };
+  }
+
+  async markRead(caller: Caller, id?: string) {
+    const member = requireFamily(caller);
+    const found = await store.markRead(this.deps.db, member.userId, member.familyId, this.deps.clock.now(), id);
+    if (id && found === 0) throw notFound(m.notificationNotFound);
+    return null;
+  }
+
+  async follow(caller: Caller, listId: string) {
+    const member = requireFamily(caller);
+    await requireInFamily(this.deps.db, groceryLists, listId, member.familyId, m.listNotFound);
+    return store.stand(this.deps.db, member.userId, listId);
+  }
+
+  async setFollow(caller: Caller, listId: string, change: BodyOf<typeof setListFollow>) {
+    const member = requireFamily(caller);
+    return this.deps.db.transaction(async (tx) => {
+      await requireInFamily(tx, groceryLists, listId, member.familyId, m.listNotFound);
+      return store.setStand(tx, member.userId, member.familyId, listId, change);
+    });
+  }
+
+  async preferences(caller: Caller) {
+    const member = requireFamily(caller);
+    return this.shown(await store.preferences(this.deps.db, member.userId, member.familyId), member.familyId);
+  }
+
+  async setPreferences(caller: Caller, body: NotificationPreferences) {
+    const member = requireFamily(caller);
+    const mutedListIds = [...new Set(body.mutedListIds)];
+    const prefs = { mutedKinds: [...new Set(body.mutedKinds)], mutedSubjectIds: mutedListIds, quietHours: body.quietHours };
+    await this.deps.db.transaction(async (tx) => {
+      const lists = await idsInFamily(tx, groceryLists, mutedListIds, member.familyId);
+      if (lists.size !== mutedListIds.length) throw notFound(m.listNotFound);
+      await store.setPreferences(tx, member.userId, member.familyId, prefs);
+    });
+    return this.preferences(caller);
+  }
+
+  private async shown(prefs: store.Preferences, familyId: string) {
+    return {
+      mutedKinds: prefs.mutedKinds as NotificationPreferences['mutedKinds'],
+      mutedListIds: prefs.mutedSubjectIds,
+      quietHours: prefs.quietHours,
+      timezone: (await familyTimezone(this.deps.db, familyId)) ?? 'UTC',
+    };
+  }
+}
