@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { Agent } from 'node:https';
 import zlib from 'node:zlib';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -27,6 +28,7 @@ import type { App } from './platform/http/route.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { Events } from './platform/events.ts';
 import { Notifier } from './platform/notifications/notifier.ts';
+import { PushSender } from './platform/notifications/push.ts';
 import { Idempotency } from './platform/idempotency.ts';
 import { Realtime } from './platform/realtime.ts';
 import { RateLimits } from './platform/rate-limits.ts';
@@ -76,6 +78,8 @@ export interface AppOptions {
   checkResponses?: boolean;
   /** Measures the app (METRICS=true); the caller serves them. */
   metrics?: Metrics;
+  /** The HTTPS agent Web Push goes through (tests: one trusting their loopback push service). */
+  pushAgent?: Agent;
 }
 
 /**
@@ -128,6 +132,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     realtime,
     events: new Events(clock, realtime, new Notifier(modules.flatMap((module) => module.notifications ?? []))),
     idempotency: new Idempotency(options.database.db, clock),
+    push: new PushSender({
+      database: options.database, clock, config: options.config, log, ...(options.pushAgent ? { agent: options.pushAgent } : {}),
+    }),
     log,
   };
 
@@ -181,6 +188,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   deps.realtime.onMissed(() => app.log.warn('The database connection for live updates dropped: reconnecting.'));
   await deps.realtime.start();
+  await deps.push.start();
   const scheduler = new Scheduler(app.log, jobInterval, options.metrics?.jobRun);
   if (options.runJobs ?? options.clock === undefined) {
     scheduler.start([
@@ -196,6 +204,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   }
   app.addHook('onClose', async () => {
     await scheduler.stop();
+    await deps.push.stop();
     await deps.realtime.stop();
     mailer.close();
   });

@@ -174,6 +174,7 @@ const reads: Record<string, Reads | 'stream'> = {
   'GET /api/notifications/unread-count': () => [{}],
   'GET /api/notifications/lists/{listId}': (h) => h.listIds.map((listId) => ({ params: { listId } })),
   'GET /api/notifications/preferences': () => [{}],
+  'GET /api/notifications/push/key': () => [{}],
   'GET /api/superadmin/users': () => [{}],
   'GET /api/superadmin/users/pending': () => [{}],
   'GET /api/superadmin/families': () => [{}],

@@ -13,4 +13,7 @@ export function notificationRoutes(app: App, deps: Deps): void {
   route(app, deps, api.setListFollow, ({ caller, params, body }) => notifications.setFollow(caller, params.listId, body));
   route(app, deps, api.getNotificationPreferences, ({ caller }) => notifications.preferences(caller));
   route(app, deps, api.setNotificationPreferences, ({ caller, body }) => notifications.setPreferences(caller, body));
+  route(app, deps, api.pushKey, ({ caller }) => notifications.pushKey(caller));
+  route(app, deps, api.subscribePush, ({ caller, body }) => notifications.subscribe(caller, body));
+  route(app, deps, api.unsubscribePush, ({ caller, body }) => notifications.unsubscribe(caller, body.endpoint));
 }

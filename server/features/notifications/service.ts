@@ -1,13 +1,14 @@
 import type { BodyOf, QueryOf } from '@hearth/contract/endpoint';
 import {
-  notificationMessages as m, type listNotifications, type NotificationPreferences, type setListFollow,
+  notificationLimits, notificationMessages as m, type listNotifications, type NotificationPreferences, type setListFollow,
+  type subscribePush,
 } from '@hearth/contract/notifications';
 import { requireFamily } from '../../platform/auth/family-access.ts';
 import type { Caller } from '../../platform/auth/sessions.ts';
 import { groceryLists } from '../../platform/db/schema.ts';
-import { idsInFamily, requireInFamily } from '../../platform/db/tenancy.ts';
+import { idsInFamily, lockFamilyRow, requireInFamily } from '../../platform/db/tenancy.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { invalid, notFound } from '../../platform/errors.ts';
+import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import * as store from '../../platform/notifications/store.ts';
 import { familyTimezone } from '../family/membership.ts';
 import { cursorOf, readCursor, toNotification } from './mapper.ts';
@@ -72,6 +73,32 @@ export class NotificationService {
       await store.setPreferences(tx, member.userId, member.familyId, prefs);
     });
     return this.preferences(caller);
+  }
+
+  async pushKey(caller: Caller) {
+    requireFamily(caller);
+    return { publicKey: this.deps.push.publicKey };
+  }
+
+  /** A device's subscription, kept once by its endpoint (a device signed in as another member becomes theirs). */
+  async subscribe(caller: Caller, body: BodyOf<typeof subscribePush>) {
+    const member = requireFamily(caller);
+    if (!body.endpoint.startsWith('https://')) throw invalid(m.endpointNotHttps);
+    await this.deps.db.transaction(async (tx) => {
+      // The family's lock makes the per-member bound hold under parallel subscribes.
+      await lockFamilyRow(tx, member.familyId);
+      if (await store.countDevices(tx, member.userId, body.endpoint) >= notificationLimits.subscriptionsPerMember) {
+        throw conflict(m.tooManySubscriptions);
+      }
+      await store.saveDevice(tx, member.userId, { endpoint: body.endpoint, ...body.keys });
+    });
+    return null;
+  }
+
+  async unsubscribe(caller: Caller, endpoint: string) {
+    const member = requireFamily(caller);
+    await store.removeDevice(this.deps.db, member.userId, endpoint);
+    return null;
   }
 
   private async shown(prefs: store.Preferences, familyId: string) {

@@ -1,8 +1,8 @@
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { notificationLimits } from '@hearth/contract/notifications';
 import { days, type Clock } from '../clock.ts';
 import type { Queryable } from '../db/client.ts';
-import { notificationPreferences, notifications, notificationSubjects } from '../db/schema.ts';
+import { notificationPreferences, notifications, notificationSubjects, pushSubscriptions } from '../db/schema.ts';
 
 /** How long an unread row keeps taking an actor's events on its subject ("Sam added 5 items to Costco"). */
 export const coalescingWindowMs = 60 * 60_000;
@@ -90,6 +90,23 @@ export async function setPreferences(q: Queryable, userId: string, familyId: str
       .values(prefs.mutedSubjectIds.map((subjectId) => ({ userId, familyId, subjectId, following: false, muted: true })))
       .onConflictDoUpdate({ target: [notificationSubjects.userId, notificationSubjects.subjectId], set: { muted: true, familyId } });
   }
+}
+
+/** The member's devices other than the one at `endpoint`. */
+export async function countDevices(q: Queryable, userId: string, endpoint: string): Promise<number> {
+  const [row] = await q.select({ n: sql<number>`count(*)::int` }).from(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), ne(pushSubscriptions.endpoint, endpoint)));
+  return row?.n ?? 0;
+}
+
+export async function saveDevice(q: Queryable, userId: string, device: { endpoint: string; p256dh: string; auth: string }) {
+  await q.insert(pushSubscriptions).values({ userId, ...device }).onConflictDoUpdate({
+    target: pushSubscriptions.endpoint, set: { userId, p256dh: device.p256dh, auth: device.auth },
+  });
+}
+
+export async function removeDevice(q: Queryable, userId: string, endpoint: string): Promise<void> {
+  await q.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
 }
 
 /**
