@@ -195,6 +195,7 @@ export const PushSubscriptionBody = z.object({
     .url({ error: notificationMessages.subscriptionInvalid }),
   keys: z.object({ p256dh: base64url, auth: base64url }, { error: notificationMessages.subscriptionInvalid }),
 }, { error: notificationMessages.subscriptionInvalid });
+export type PushSubscriptionInput = z.input<typeof PushSubscriptionBody>;
 
 export const pushKey = endpoint({
   method: 'GET',
