@@ -38,7 +38,6 @@ export const notificationMessages = {
   endpointNotHttps: 'The push endpoint must be an https URL',
   keyInvalid: 'The subscription keys must be base64url text',
   tooManySubscriptions: `At most ${notificationLimits.subscriptionsPerMember} devices can take notifications`,
-  pushUnavailable: 'Notifications on devices are not available on this server',
 } as const;
 
 /** What each kind is called on the preferences page. */

@@ -80,8 +80,6 @@ export class PushSender {
   private stopListening: (() => Promise<void>) | undefined;
   private running: Promise<void> | undefined;
   private again = false;
-  /** Called with each push as it leaves (benchmarks). */
-  onSent: ((payload: PushPayload, endpoint: string) => void) | undefined;
 
   /** `agent`: the HTTPS agent pushes go through (tests trust their loopback push service with it). */
   constructor(options: { database: Database; clock: Clock; config: Config; log: FastifyBaseLogger; agent?: Agent }) {
@@ -178,7 +176,6 @@ export class PushSender {
   private async deliver(device: Device, payload: PushPayload): Promise<void> {
     const keys = this.keys!;
     try {
-      this.onSent?.(payload, device.endpoint);
       await webpush.sendNotification(
         { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
         JSON.stringify(payload),
