@@ -77,7 +77,7 @@ export class NotificationService {
 
   async pushKey(caller: Caller) {
     requireFamily(caller);
-    return { publicKey: this.deps.push.publicKey };
+    return { publicKey: (await this.deps.push.keyPair()).publicKey };
   }
 
   /** A device's subscription, kept once by its endpoint (a device signed in as another member becomes theirs). */

@@ -76,7 +76,7 @@ export class PushSender {
   private readonly config: Config;
   private readonly log: FastifyBaseLogger;
   private readonly agent: Agent | undefined;
-  private keys: VapidKeyPair | undefined;
+  private keys: Promise<VapidKeyPair> | undefined;
   private stopListening: (() => Promise<void>) | undefined;
   private running: Promise<void> | undefined;
   private again = false;
@@ -91,7 +91,6 @@ export class PushSender {
   }
 
   async start(): Promise<void> {
-    this.keys = await loadVapidKeys(this.database.db, this.config);
     this.stopListening = await this.database.listen(notifiedChannel, () => this.wake());
   }
 
@@ -100,9 +99,16 @@ export class PushSender {
     await this.running;
   }
 
-  get publicKey(): string {
-    if (!this.keys) throw new Error('the push sender has not started');
-    return this.keys.publicKey;
+  /**
+   * The VAPID key pair, read (or made) at first need rather than at start: a database a server has only started on
+   * stays empty, so a backup can still be restored into it.
+   */
+  keyPair(): Promise<VapidKeyPair> {
+    this.keys ??= loadVapidKeys(this.database.db, this.config).catch((err: unknown) => {
+      this.keys = undefined;
+      throw err;
+    });
+    return this.keys;
   }
 
   /** Runs a pass now, or right after the one running. */
@@ -174,7 +180,7 @@ export class PushSender {
   }
 
   private async deliver(device: Device, payload: PushPayload): Promise<void> {
-    const keys = this.keys!;
+    const keys = await this.keyPair();
     try {
       await webpush.sendNotification(
         { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
