@@ -1,9 +1,12 @@
 /**
  * What can happen in a family. Each happening is recorded once as a `family_events` row (the spec's usage
  * events are these rows, under the spec's names) and sent to the family's live streams under the topics it
- * refreshes. Web query keys start with a topic, so a topic is the unit a screen refetches.
+ * refreshes. Web query keys start with a topic, so a topic is the unit a screen refetches. `notifications`: the types
+ * whose notification rules may tell a member something (the bell refetches its count).
  */
-export const liveTopics = ['family', 'grocery', 'grocery-comments', 'recurring', 'meals', 'locations', 'calendar'] as const;
+export const liveTopics = [
+  'family', 'grocery', 'grocery-comments', 'recurring', 'meals', 'locations', 'calendar', 'notifications',
+] as const;
 export type LiveTopic = (typeof liveTopics)[number];
 
 export const eventTopics = {
@@ -11,7 +14,7 @@ export const eventTopics = {
   member_updated: ['family'],
   // An account leaving renews the calendar's subscription link, and attendees go with the member.
   member_removed: ['family', 'calendar'],
-  member_joined: ['family'],
+  member_joined: ['family', 'notifications'],
   member_left: ['family', 'calendar'],
   members_reordered: ['family'],
   family_renamed: ['family'],
@@ -21,8 +24,8 @@ export const eventTopics = {
 
   create_list: ['grocery'],
   list_deleted: ['grocery', 'recurring'],
-  add_grocery_item: ['grocery'],
-  recipe_items_added: ['grocery'],
+  add_grocery_item: ['grocery', 'notifications'],
+  recipe_items_added: ['grocery', 'notifications'],
   recurring_item_returned: ['grocery', 'recurring'],
   item_updated: ['grocery'],
   items_updated: ['grocery'],
@@ -30,7 +33,7 @@ export const eventTopics = {
   items_reordered: ['grocery'],
   items_cleared: ['grocery'],
   category_order_changed: ['grocery'],
-  comment_added: ['grocery-comments'],
+  comment_added: ['grocery-comments', 'notifications'],
   comment_archived: ['grocery-comments'],
   comments_cleared: ['grocery-comments'],
   recurring_item_created: ['recurring'],
@@ -53,9 +56,9 @@ export const eventTopics = {
   location_note_updated: ['locations'],
   location_note_deleted: ['locations'],
 
-  calendar_event_created: ['calendar'],
-  calendar_event_updated: ['calendar'],
-  calendar_event_deleted: ['calendar'],
+  calendar_event_created: ['calendar', 'notifications'],
+  calendar_event_updated: ['calendar', 'notifications'],
+  calendar_event_deleted: ['calendar', 'notifications'],
   calendar_exported: ['calendar'],
 
   // The AI planner's usage; what it changes (a meal, list items) is recorded under those features' own types.

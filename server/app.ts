@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { Agent } from 'node:https';
 import zlib from 'node:zlib';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -26,6 +27,8 @@ import { securityHeaders } from './platform/http/security-headers.ts';
 import type { App } from './platform/http/route.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { Events } from './platform/events.ts';
+import { Notifier } from './platform/notifications/notifier.ts';
+import { PushSender } from './platform/notifications/push.ts';
 import { Idempotency } from './platform/idempotency.ts';
 import { Realtime } from './platform/realtime.ts';
 import { RateLimits } from './platform/rate-limits.ts';
@@ -46,12 +49,13 @@ import { groceryModule } from './features/grocery/module.ts';
 import { liveModule } from './features/live/module.ts';
 import { locationsModule } from './features/locations/module.ts';
 import { mealsModule } from './features/meals/module.ts';
+import { notificationsModule } from './features/notifications/module.ts';
 import { superadminModule } from './features/superadmin/module.ts';
 
 /** Every feature of the app; adding one is one line here. */
-const modules: FeatureModule[] = [
+export const modules: FeatureModule[] = [
   accountsModule, familyModule, mealsModule, superadminModule, groceryModule, locationsModule, calendarModule, dashboardModule,
-  aiPlannerModule, liveModule, healthModule,
+  aiPlannerModule, notificationsModule, liveModule, healthModule,
 ];
 
 /** How long a create's Idempotency-Key is remembered: a phone offline over a long weekend still replays once. */
@@ -74,6 +78,8 @@ export interface AppOptions {
   checkResponses?: boolean;
   /** Measures the app (METRICS=true); the caller serves them. */
   metrics?: Metrics;
+  /** The HTTPS agent Web Push goes through (tests: one trusting their loopback push service). */
+  pushAgent?: Agent;
 }
 
 /**
@@ -124,8 +130,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     writeRate: new WriteRate(rateLimits, options.config.writesPerMinute),
     writeQueue: new WriteQueue(),
     realtime,
-    events: new Events(clock, realtime),
+    events: new Events(clock, realtime, new Notifier(modules.flatMap((module) => module.notifications ?? []))),
     idempotency: new Idempotency(options.database.db, clock),
+    push: new PushSender({
+      database: options.database, clock, config: options.config, log, ...(options.pushAgent ? { agent: options.pushAgent } : {}),
+    }),
     log,
   };
 
@@ -179,6 +188,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   deps.realtime.onMissed(() => app.log.warn('The database connection for live updates dropped: reconnecting.'));
   await deps.realtime.start();
+  await deps.push.start();
   const scheduler = new Scheduler(app.log, jobInterval, options.metrics?.jobRun);
   if (options.runJobs ?? options.clock === undefined) {
     scheduler.start([
@@ -194,6 +204,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   }
   app.addHook('onClose', async () => {
     await scheduler.stop();
+    await deps.push.stop();
     await deps.realtime.stop();
     mailer.close();
   });

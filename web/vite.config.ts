@@ -39,6 +39,8 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: serverPaths,
         cleanupOutdatedCaches: true,
+        // Shows pushed notifications and opens their page when tapped.
+        importScripts: ['push-sw.js'],
         // The calendar's chunk is the largest; every page must be there offline.
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },

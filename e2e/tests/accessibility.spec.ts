@@ -70,7 +70,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     await useSession(page, ada);
     for (const path of ['/', '/lists', `/list/${listId}`, '/recurring-items', '/meals', `/meals/${meal.id}`, '/family',
-      '/calendar', '/locations', '/ai-meal-planner', '/no-such-page']) {
+      '/calendar', '/locations', '/ai-meal-planner', '/notifications/settings', '/no-such-page']) {
       await expectNoViolations(page, path);
     }
   });

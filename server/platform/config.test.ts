@@ -79,7 +79,21 @@ describe('configuration', () => {
     }).ai).toEqual({ baseUrl: 'https://api.openai.com/v1', apiKey: 'sk-x', model: 'gpt-4o-mini', timeoutMs: 5000 });
   });
 
+  it('takes a VAPID key pair from the environment, and a subject from PUBLIC_URL (https) or MAIL_FROM', () => {
+    const keys = {
+      publicKey: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+      privateKey: 'tUxbf-Mgtk4J6Gas6QsfDs2mtRrNSd1UKlZrlTAz8L8',
+    };
+    expect(loadConfig({ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey }).vapid.keys).toEqual(keys);
+    expect(loadConfig({}).vapid).toEqual({ keys: undefined, subject: 'mailto:no-reply@hearth.local' });
+    expect(loadConfig({ PUBLIC_URL: 'https://hearth.example' }).vapid.subject).toBe('https://hearth.example');
+    expect(loadConfig({ VAPID_SUBJECT: 'mailto:ops@example.org' }).vapid.subject).toBe('mailto:ops@example.org');
+  });
+
   it.each([
+    [{ VAPID_PUBLIC_KEY: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM' }, 'VAPID_PRIVATE_KEY'],
+    [{ VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: 'tUxbf-Mgtk4J6Gas6QsfDs2mtRrNSd1UKlZrlTAz8L8' }, 'VAPID_PUBLIC_KEY'],
+    [{ VAPID_SUBJECT: 'http://hearth.example' }, 'VAPID_SUBJECT'],
     [{ PORT: 'abc' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],

@@ -31,7 +31,15 @@ const Env = z.object({
   METRICS: flag.default(false),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  // An uncompressed P-256 point (65 bytes) and a private scalar (32 bytes), base64url, as web-push makes them.
+  VAPID_PUBLIC_KEY: z.string().refine((v) => base64urlBytes(v) === 65 && v.startsWith('B'), 'must be a base64url P-256 public key (65 bytes)').optional(),
+  VAPID_PRIVATE_KEY: z.string().refine((v) => base64urlBytes(v) === 32, 'must be a base64url P-256 private key (32 bytes)').optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL').optional(),
 });
+
+function base64urlBytes(value: string): number {
+  return /^[A-Za-z0-9_-]+$/.test(value) ? Buffer.from(value, 'base64url').length : -1;
+}
 
 export interface Config {
   port: number;
@@ -70,6 +78,8 @@ export interface Config {
   backups: { dir: string; keep: number } | undefined;
   /** Where GET /metrics is served (a listener of its own); no metrics without it. */
   metrics: { port: number; host: string } | undefined;
+  /** Web Push: the VAPID key pair given by the environment (otherwise made once and kept in the database), its subject. */
+  vapid: { keys: { publicKey: string; privateKey: string } | undefined; subject: string };
 }
 
 export interface AiConfig {
@@ -96,6 +106,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const e = parsed.data;
   if (Boolean(e.SUPERADMIN_USERNAME) !== Boolean(e.SUPERADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration: SUPERADMIN_USERNAME and SUPERADMIN_PASSWORD must be set together');
+  }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError('Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
   }
   if (Boolean(e.AI_BASE_URL) !== Boolean(e.AI_MODEL)) {
     throw new ConfigError('Invalid configuration: AI_BASE_URL and AI_MODEL must be set together');
@@ -124,7 +137,18 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       : undefined,
     backups: e.BACKUP_DIR ? { dir: e.BACKUP_DIR, keep: e.BACKUP_KEEP } : undefined,
     metrics: e.METRICS ? { port: e.METRICS_PORT, host: e.METRICS_HOST } : undefined,
+    vapid: {
+      keys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+      subject: e.VAPID_SUBJECT ?? vapidSubjectFrom(e.PUBLIC_URL, e.MAIL_FROM),
+    },
   };
+}
+
+/** Who push services may contact about this server: its https address, else the mail sender's address. */
+function vapidSubjectFrom(publicUrl: string | undefined, mailFrom: string): string {
+  if (publicUrl?.startsWith('https://')) return publicUrl;
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return `mailto:${address}`;
 }
 
 /** proxy-addr's names for address ranges. */

@@ -5,6 +5,7 @@ import type { Database, Db } from './db/client.ts';
 import type { Events } from './events.ts';
 import type { Idempotency } from './idempotency.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { PushSender } from './notifications/push.ts';
 import type { Realtime } from './realtime.ts';
 import type { SessionLookups } from './auth/sessions.ts';
 import type { RateLimits } from './rate-limits.ts';
@@ -31,6 +32,8 @@ export interface Deps {
   writeQueue: WriteQueue;
   realtime: Realtime;
   events: Events;
+  /** Web Push of notifications, after their commit. */
+  push: PushSender;
   idempotency: Idempotency;
   log: FastifyBaseLogger;
 }

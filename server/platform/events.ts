@@ -3,7 +3,11 @@ import { sql } from 'drizzle-orm';
 import type { Clock } from './clock.ts';
 import type { Queryable } from './db/client.ts';
 import { familyEvents } from './db/schema.ts';
+import type { Notifier } from './notifications/notifier.ts';
 import type { Change, Realtime } from './realtime.ts';
+
+/** The channel NOTIFYed when a committed statement told anyone of something (push senders listen). */
+export const notifiedChannel = 'hearth_notified';
 
 export interface FamilyEvent {
   familyId: string;
@@ -23,24 +27,34 @@ export interface FamilyEvent {
 export class Events {
   private readonly clock: Clock;
   private readonly realtime: Realtime;
+  private readonly notifier: Notifier | undefined;
 
-  constructor(clock: Clock, realtime: Realtime) {
+  /** `notifier`: the features' notification rules, applied in each recording statement. */
+  constructor(clock: Clock, realtime: Realtime, notifier?: Notifier) {
     this.clock = clock;
     this.realtime = realtime;
+    this.notifier = notifier;
   }
 
-  /** Records the event: its row and its live changes, in one statement. */
-  async record(q: Queryable, { familyId, actorId, type, subjectId, data = {} }: FamilyEvent): Promise<void> {
+  /** Records the event: its row, its live changes and whom it tells (the features' rules), in one statement. */
+  async record(q: Queryable, event: FamilyEvent): Promise<void> {
+    const { familyId, actorId, type, subjectId, data = {} } = event;
     const listId = typeof data.listId === 'string' ? data.listId : undefined;
     const changes = eventTopics[type].map((topic): Change => ({
       familyId, topic, kind: type,
       ...(listId ? { listId } : {}), ...(subjectId ? { id: subjectId } : {}), ...(actorId ? { byUserId: actorId } : {}),
     }));
-    // A data-modifying CTE runs whether or not the statement reads it: only the live changes need selecting.
-    await q.execute(sql`with recorded as (
+    const now = this.clock.now();
+    const recorded = sql`recorded as (
       insert into ${familyEvents} (family_id, actor_id, type, subject_id, data, at)
       values (${familyId}::uuid, ${actorId}::uuid, ${type}, ${subjectId ?? null}::uuid, ${JSON.stringify(data)}::jsonb,
-        ${this.clock.now().toISOString()}::timestamptz)
-    ) select ${this.realtime.publishing(changes)}`);
+        ${now.toISOString()}::timestamptz)
+    )`;
+    const notifying = this.notifier?.writing([event], now, notifiedChannel) ?? { ctes: [], selecting: null };
+    // Data-modifying CTEs run whether or not the statement reads them: only the live changes (and the push senders'
+    // wake-up, a plain CTE) need selecting.
+    const wake = notifying.selecting ? sql`, ${notifying.selecting}` : sql``;
+    await q.execute(sql`with ${sql.join([recorded, ...notifying.ctes], sql`, `)}
+      select ${this.realtime.publishing(changes)}${wake}`);
   }
 }

@@ -1,3 +1,4 @@
+import type { Agent } from 'node:https';
 import { randomBytes } from 'node:crypto';
 import { inject, vi } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
@@ -56,6 +57,8 @@ export interface TestAppOptions {
   /** A database of the test's own (closed with the app), instead of a fresh one on the test run's engine. */
   database?: Database;
   metrics?: Metrics;
+  /** The HTTPS agent Web Push goes through. */
+  pushAgent?: Agent;
 }
 
 /** An app on a fresh database of its own, with a real SMTP server catching its mail. */
@@ -69,7 +72,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = options.database ?? await openTestDatabase(engine, inject('templates'));
   const clock = options.clock ?? new ManualClock();
   const logger = options.logTo ? { level: 'info', stream: options.logTo } : undefined;
-  const app = await buildApp({ config, database, clock, metrics: options.metrics, ...(logger ? { logger } : {}) });
+  const app = await buildApp({
+    config, database, clock, metrics: options.metrics, ...(logger ? { logger } : {}),
+    ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
+  });
   await app.ready();
   const ip = randomIp();
   return {

@@ -78,7 +78,12 @@ export class AccountService {
       const user = await repo.insertUser(tx, {
         email: input.email, name: input.name, passwordHash, createdAt: this.now,
       });
-      if (invite) await joinFamily(tx, invite.familyId, user, 'EDIT');
+      if (invite) {
+        await joinFamily(tx, invite.familyId, user, 'EDIT');
+        await this.deps.events.record(tx, {
+          familyId: invite.familyId, actorId: user.id, type: 'member_joined', subjectId: user.id, data: { inviteId: invite.id },
+        });
+      }
       else await foundFamily(tx, user);
       return this.issueVerification(tx, user);
     }).catch((error: unknown) => {

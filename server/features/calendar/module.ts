@@ -1,8 +1,10 @@
 import type { FeatureModule } from '../../platform/module.ts';
+import { calendarNotifications } from './notifications.ts';
 import { calendarExportRoutes, calendarRoutes } from './routes.ts';
 
 export const calendarModule: FeatureModule = {
   name: 'calendar',
+  notifications: calendarNotifications,
   routes: (app, deps) => {
     calendarRoutes(app, deps);
     calendarExportRoutes(app, deps);

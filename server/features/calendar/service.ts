@@ -162,8 +162,9 @@ export class CalendarService {
     const member = requireEditor(caller);
     await this.deps.db.transaction(async (tx) => {
       const row = await this.find(tx, member.familyId, id, true);
-      await this.deleteScoped(tx, member, row, deleteType, occurrenceDate);
+      // Recorded first: its notification reads the attendees and title the deletion takes away.
       await this.record(tx, member, 'calendar_event_deleted', row.id, { deleteType });
+      await this.deleteScoped(tx, member, row, deleteType, occurrenceDate);
     });
     return null;
   }

@@ -50,6 +50,7 @@ export class InviteAcceptance {
       await joinFamily(tx, invite.familyId, { id: caller.userId, name: caller.name, email: caller.email }, 'EDIT');
       await this.deps.events.record(tx, {
         familyId: invite.familyId, actorId: caller.userId, type: 'member_joined', subjectId: caller.userId,
+        data: { inviteId: invite.id },
       });
       return { familyId: invite.familyId };
     });

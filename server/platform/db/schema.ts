@@ -11,5 +11,6 @@ export * from './schema/grocery.ts';
 export * from './schema/idempotency.ts';
 export * from './schema/locations.ts';
 export * from './schema/meals.ts';
+export * from './schema/notifications.ts';
 export * from './schema/throttle.ts';
 

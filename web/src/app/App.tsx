@@ -31,6 +31,7 @@ const MealsPage = lazyPage(pageCode.meals, (m) => m.MealsPage);
 const CalendarPage = lazyPage(pageCode.calendar, (m) => m.CalendarPage);
 const AiMealPlannerPage = lazyPage(pageCode.aiMealPlanner, (m) => m.AiMealPlannerPage);
 const SuperadminPage = lazyPage(pageCode.superadmin, (m) => m.SuperadminPage);
+const PreferencesPage = lazyPage(pageCode.notificationSettings, (m) => m.PreferencesPage);
 
 /**
  * Follows the family's live changes. A component of its own: the hook reads /api/me's query, and in App every
@@ -72,6 +73,7 @@ export function App() {
               <Route path={paths.calendar} element={<CalendarPage />} />
               <Route path={paths.locations} element={<LocationsPage />} />
               <Route path={paths.aiMealPlanner} element={<AiMealPlannerPage />} />
+              <Route path={paths.notificationSettings} element={<PreferencesPage />} />
             </Route>
           </Route>
           <Route path={paths.auth} element={<AuthPage />} />

@@ -8,6 +8,7 @@ import { forgetOfflineCopy } from '../shared/offline/persistence.tsx';
 import { OfflineStatus } from '../shared/offline/OfflineStatus.tsx';
 import { Loading } from '../shared/ui/Status.tsx';
 import { paths } from '../shared/paths.ts';
+import { Bell } from '../features/notifications/Bell.tsx';
 
 /** The sections of the app; `also` are the paths of a section's own pages (a list is in Grocery Lists). */
 const links: { to: string; label: string; also?: string }[] = [
@@ -93,6 +94,7 @@ export function Layout() {
             <SectionLinks pathname={location.pathname} />
             <button type="button" className="link" onClick={logout}>Logout</button>
           </nav>
+          <Bell />
           <button ref={menuButtonRef} type="button" className="icon menu-button" aria-label="Menu" aria-expanded={open} onClick={() => setOpen(!open)}>
             <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true"><path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
           </button>

@@ -19,6 +19,7 @@ export const pageCode = {
   calendar: remembered(() => import('../features/calendar/CalendarPage.tsx')),
   aiMealPlanner: remembered(() => import('../features/ai-planner/AiMealPlannerPage.tsx')),
   superadmin: remembered(() => import('../features/superadmin/SuperadminPage.tsx')),
+  notificationSettings: remembered(() => import('../features/notifications/PreferencesPage.tsx')),
 };
 
 type Params = Record<string, string | undefined>;

@@ -25,6 +25,7 @@ const staleKeys: Record<LiveTopic, (change: LiveChange) => QueryKey[]> = {
   meals: wholeTopic,
   locations: wholeTopic,
   calendar: wholeTopic,
+  notifications: wholeTopic,
 };
 
 /** The newsfeed (keys starting 'dashboard') shows a bit of every topic, so any change refreshes it too. */

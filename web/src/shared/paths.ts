@@ -12,6 +12,7 @@ export const paths = {
   calendarEvent: (eventId: string, date: string) => `/calendar?event=${eventId}&date=${date}`,
   locations: '/locations',
   aiMealPlanner: '/ai-meal-planner',
+  notificationSettings: '/notifications/settings',
   superadmin: '/superadmin',
   auth: '/auth',
   register: '/register',

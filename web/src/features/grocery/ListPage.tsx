@@ -7,6 +7,7 @@ import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';
 import { useCurrentUser } from '../../shared/useCurrentUser.ts';
 import { AddItemForm } from './AddItemForm.tsx';
 import { CommentThread } from './CommentThread.tsx';
+import { FollowTools } from './FollowTools.tsx';
 import { ItemList } from './ItemList.tsx';
 import type { GroceryItem } from '@hearth/contract/grocery';
 import { AisleOrder } from './AisleOrder.tsx';
@@ -115,6 +116,7 @@ function ListDetail({ listId, familyId, canEdit }: { listId: string; familyId: s
       <ErrorBanner message={error} onDismiss={() => setError(null)} />
       <div className="spread">
         <button type="button" className="secondary" onClick={backToLists}>Back to Lists</button>
+        {!missing && <FollowTools listId={listId} />}
       </div>
       <h1>{title ?? 'Grocery List'}</h1>
       {missing && <ErrorBanner message={m.listMissing} />}

@@ -7,6 +7,10 @@ import { groceryMessages as server } from '@hearth/contract/grocery';
 export const groceryMessages = {
   ...server,
   createListFailed: 'Failed to create list',
+  follow: 'Follow',
+  mute: 'Mute notifications',
+  followHint: 'Followers are told when items are added and comments are left.',
+  followFailed: 'Could not change notifications for this list.',
   saveOrderFailed: 'Failed to save item order',
   togglePurchasedFailed: 'Failed to toggle purchased status',
   deleteItemFailed: 'Failed to delete item',

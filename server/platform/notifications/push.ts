@@ -1,0 +1,200 @@
+import type { Agent } from 'node:https';
+import webpush from 'web-push';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { notificationPath, notificationText } from '@hearth/contract/notifications';
+import { minutes, type Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import { rawRows, type Database, type Queryable } from '../db/client.ts';
+import { vapidKeys } from '../db/schema.ts';
+import { notifiedChannel } from '../events.ts';
+import { safeError } from '../http/log-safety.ts';
+
+/** Pushes to one member are at most one per this; what comes meanwhile goes together in the next. */
+export const pushCoalescingMs = minutes(2);
+/** Members a pass sends to at most; a pass that reaches it runs again. */
+const recipientsPerPass = 200;
+/** Characters of the lock screen's line. */
+const lineMax = 140;
+
+export interface VapidKeyPair { publicKey: string; privateKey: string }
+
+/** The environment's key pair, or the one kept in the database, made by the first process that needed one. */
+export async function loadVapidKeys(q: Queryable, config: Config): Promise<VapidKeyPair> {
+  if (config.vapid.keys) return config.vapid.keys;
+  const made = webpush.generateVAPIDKeys();
+  await q.insert(vapidKeys).values({ id: 1, ...made }).onConflictDoNothing();
+  const [row] = await q.select().from(vapidKeys);
+  return { publicKey: row!.publicKey, privateKey: row!.privateKey };
+}
+
+/** What a push shows: a title and a short line, no more (it is read on a lock screen), and where a tap leads. */
+export interface PushPayload { title: string; body: string; path: string }
+
+interface Candidate {
+  recipient_id: string;
+  family_id: string;
+  timezone: string;
+  quiet_start: string | null;
+  quiet_end: string | null;
+  last_push_at: Date | string | null;
+}
+
+interface DueRow { kind: string; action: string; actor_name: string; title: string; count: number; subject_id: string; family_id: string }
+interface Device { id: string; endpoint: string; p256dh: string; auth: string }
+
+/** Minutes past local midnight of `at` in `timezone`. */
+function localMinutes(at: Date, timezone: string): number {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: timezone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    .formatToParts(at);
+  const value = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return value('hour') * 60 + value('minute');
+}
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** When quiet hours hold a push made at `now` until (their end, in the family's timezone), or null outside them. */
+export function quietUntil(now: Date, timezone: string, start: string | null, end: string | null): Date | null {
+  if (!start || !end) return null;
+  const t = localMinutes(now, timezone);
+  const [s, e] = [minutesOf(start), minutesOf(end)];
+  const inside = s < e ? t >= s && t < e : t >= s || t < e;
+  if (!inside) return null;
+  const startOfMinute = now.getTime() - (now.getTime() % 60_000);
+  // Wall-clock minutes; across a daylight-saving change the pass at that time checks again and holds on if need be.
+  return new Date(startOfMinute + minutes((e - t + 1440) % 1440));
+}
+
+/**
+ * Sends Web Push for notifications after their transaction commits: woken by the NOTIFY the recording statement
+ * makes (every process gets it), and by the minute job for pushes held back. A member's push is claimed in the
+ * database (their last push time, at most one per `pushCoalescingMs`), so several processes never send it twice.
+ */
+export class PushSender {
+  private readonly database: Database;
+  private readonly clock: Clock;
+  private readonly config: Config;
+  private readonly log: FastifyBaseLogger;
+  private readonly agent: Agent | undefined;
+  private keys: Promise<VapidKeyPair> | undefined;
+  private stopListening: (() => Promise<void>) | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+
+  /** `agent`: the HTTPS agent pushes go through (tests trust their loopback push service with it). */
+  constructor(options: { database: Database; clock: Clock; config: Config; log: FastifyBaseLogger; agent?: Agent }) {
+    this.database = options.database;
+    this.clock = options.clock;
+    this.config = options.config;
+    this.log = options.log;
+    this.agent = options.agent;
+  }
+
+  async start(): Promise<void> {
+    this.stopListening = await this.database.listen(notifiedChannel, () => this.wake());
+  }
+
+  async stop(): Promise<void> {
+    await this.stopListening?.();
+    await this.running;
+  }
+
+  /**
+   * The VAPID key pair, read (or made) at first need rather than at start: a database a server has only started on
+   * stays empty, so a backup can still be restored into it.
+   */
+  keyPair(): Promise<VapidKeyPair> {
+    this.keys ??= loadVapidKeys(this.database.db, this.config).catch((err: unknown) => {
+      this.keys = undefined;
+      throw err;
+    });
+    return this.keys;
+  }
+
+  /** Runs a pass now, or right after the one running. */
+  wake(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        try {
+          if (await this.pass()) this.again = true;
+        } catch (err) {
+          this.log.error({ err: safeError(err) }, 'push pass failed');
+        }
+      } while (this.again);
+    })().finally(() => { this.running = undefined; });
+    return this.running;
+  }
+
+  /** One pass over members with pushes due; answers whether it stopped at its bound. */
+  private async pass(): Promise<boolean> {
+    const db = this.database.db;
+    const now = this.clock.now();
+    // A member without a device has nothing to push.
+    await db.execute(sql`update notifications n set push_due = false where n.push_due
+      and not exists (select 1 from push_subscriptions s where s.user_id = n.recipient_id)`);
+    const candidates = await rawRows<Candidate>(db, sql`
+      select d.recipient_id, m.family_id, f.timezone, p.quiet_start, p.quiet_end, p.last_push_at
+      from (select distinct recipient_id from notifications where push_due limit ${recipientsPerPass}) d
+      join family_members m on m.user_id = d.recipient_id
+      join families f on f.id = m.family_id
+      left join notification_preferences p on p.user_id = d.recipient_id`);
+    await Promise.all(candidates.map((c) => this.sendTo(c, now)));
+    return candidates.length === recipientsPerPass;
+  }
+
+  private async sendTo(c: Candidate, now: Date): Promise<void> {
+    if (quietUntil(now, c.timezone, c.quiet_start, c.quiet_end)) return;
+    const last = c.last_push_at === null ? null : new Date(c.last_push_at);
+    if (last && now.getTime() - last.getTime() < pushCoalescingMs) return;
+    const db = this.database.db;
+    const at = now.toISOString();
+    const claimed = await rawRows(db, sql`
+      insert into notification_preferences (user_id, last_push_at) values (${c.recipient_id}::uuid, ${at}::timestamptz)
+      on conflict (user_id) do update set last_push_at = excluded.last_push_at
+      where notification_preferences.last_push_at is null
+        or notification_preferences.last_push_at <= ${new Date(now.getTime() - pushCoalescingMs).toISOString()}::timestamptz
+      returning user_id`);
+    if (claimed.length === 0) return;
+    const due = (await rawRows<DueRow & { updated_at: string }>(db, sql`
+      update notifications set push_due = false where recipient_id = ${c.recipient_id}::uuid and push_due
+      returning kind, action, actor_name, title, count, subject_id, family_id, updated_at`))
+      .filter((row) => row.family_id === c.family_id)
+      .sort((a, b) => String(b.updated_at).localeCompare(String(a.updated_at)));
+    const newest = due[0];
+    if (!newest) return;
+    const line = notificationText({ ...newest, actorName: newest.actor_name, count: Number(newest.count) });
+    const more = due.length > 1 ? ` (+${due.length - 1} more)` : '';
+    const payload: PushPayload = {
+      title: 'Hearth',
+      body: `${line.length + more.length > lineMax ? `${line.slice(0, lineMax - more.length - 1)}…` : line}${more}`,
+      path: notificationPath(newest.kind, newest.subject_id),
+    };
+    const devices = await rawRows<Device>(db, sql`
+      select id, endpoint, p256dh, auth from push_subscriptions where user_id = ${c.recipient_id}::uuid`);
+    await Promise.all(devices.map((device) => this.deliver(device, payload)));
+  }
+
+  private async deliver(device: Device, payload: PushPayload): Promise<void> {
+    const keys = await this.keyPair();
+    try {
+      await webpush.sendNotification(
+        { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+        JSON.stringify(payload),
+        { vapidDetails: { subject: this.config.vapid.subject, ...keys }, TTL: 12 * 3600, timeout: 10_000, ...(this.agent ? { agent: this.agent } : {}) },
+      );
+    } catch (err) {
+      const status = (err as { statusCode?: number }).statusCode;
+      if (status === 404 || status === 410) {
+        // The browser dropped the subscription: so do we.
+        await this.database.db.execute(sql`delete from push_subscriptions where id = ${device.id}::uuid`);
+        return;
+      }
+      this.log.warn({ err: safeError(err), status }, 'a push was not delivered');
+    }
+  }
+}

@@ -1,0 +1,30 @@
+export { notificationKindLabels, notificationMessages } from '@hearth/contract/notifications';
+
+/** The web's own texts for notifications. */
+export const notificationTexts = {
+  bell: (unread: number) => (unread === 0 ? 'Notifications' : `Notifications, ${unread} unread`),
+  loadFailed: 'Could not load notifications.',
+  more: 'Show older',
+  settings: 'Notification settings',
+  preferencesTitle: 'Notification settings',
+  kindsHeading: 'Tell me about',
+  quietHeading: 'Quiet hours',
+  quietOn: 'Hold notifications on my devices during quiet hours',
+  quietFrom: 'From',
+  quietUntil: 'Until',
+  quietZone: (zone: string) => `Times are in the family's timezone (${zone}).`,
+  mutedHeading: 'Muted lists',
+  mutedNone: 'No muted lists. Mute a list from its page.',
+  unmute: 'Unmute',
+  save: 'Save',
+  saved: 'Saved.',
+  saveFailed: 'Could not save your settings.',
+  deviceHeading: 'This device',
+  enable: 'Enable notifications on this device',
+  disable: 'Turn off notifications on this device',
+  enabled: 'Notifications are on for this device.',
+  denied: 'Notifications are blocked for this site in the browser settings.',
+  unsupported: 'This browser cannot show notifications from Hearth.',
+  ios: 'On iPhone and iPad, add Hearth to the Home Screen first (Share, then Add to Home Screen), then enable notifications from the installed app.',
+  deviceFailed: 'Could not change notifications on this device.',
+} as const;
