@@ -73,6 +73,8 @@ export const GroceryList = z.object({
   id: z.uuid(),
   title: z.string(),
   familyId: z.uuid(),
+  /** How many of its items are still to buy (not in the spec; shown on the lists page). */
+  openItemCount: z.number().int(),
 });
 export type GroceryList = z.infer<typeof GroceryList>;
 

@@ -21,7 +21,7 @@ describe('grocery lists', () => {
   it('creates a list of the caller\'s family, answers it and records create_list', async () => {
     const res = await ada.call(api.createList, { body: { familyId: ada.user.familyId, title: '  Costco  ' } });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(String), title: 'Costco', familyId: ada.user.familyId });
+    expect(res.body).toEqual({ id: expect.any(String), title: 'Costco', familyId: ada.user.familyId, openItemCount: 0 });
     const events = await t.db.select().from(familyEvents)
       .where(and(eq(familyEvents.type, 'create_list'), eq(familyEvents.actorId, ada.user.id)));
     expect(events.map((e) => e.subjectId)).toContainEqual(res.body.id);
@@ -41,6 +41,21 @@ describe('grocery lists', () => {
     const res = await bo.call(api.getLists, { params: { familyId: bo.user.familyId! } });
     expect(res.status).toBe(200);
     expect(res.body.map((l: api.GroceryList) => l.title)).toEqual(['First', 'Second']);
+  });
+
+  it('counts each list\'s items still to buy, not the purchased ones, nor another list\'s', async () => {
+    const di = await signUp(t, { name: 'Di' });
+    const full = await newList(di, 'Full');
+    t.clock.advance(1000);
+    const empty = await newList(di, 'Empty');
+    const other = await newList(ada, 'Ada\'s');
+    for (const name of ['Milk', 'Eggs', 'Bread']) await newItem(di, full, name);
+    await newItem(ada, other, 'Tea');
+    const bought = await newItem(di, full, 'Jam');
+    await di.call(api.updateItem, { params: { itemId: bought.id }, body: { isPurchased: true } });
+    await newItem(di, full, 'milk');
+    const res = await di.call(api.getLists, { params: { familyId: di.user.familyId! } });
+    expect(res.body.map((l: api.GroceryList) => [l.id, l.openItemCount])).toEqual([[full, 3], [empty, 0]]);
   });
 
   it('refuses a blank or too long title', async () => {
@@ -238,7 +253,7 @@ describe('hot reads', () => {
     expect(await statementsOf(t, async () => {
       lists = (await cy.call(api.getLists, { params: { familyId: cy.user.familyId! } })).body;
     })).toBe(1);
-    expect(lists).toEqual([{ id: listId, title: 'One trip', familyId: cy.user.familyId }]);
+    expect(lists).toEqual([{ id: listId, title: 'One trip', familyId: cy.user.familyId, openItemCount: 3 }]);
     let items: api.GroceryItem[] = [];
     expect(await statementsOf(t, async () => { items = await itemsOf(cy, listId); })).toBe(1);
     expect(items.map((i) => [i.name, i.position, i.listId, i.familyId]))

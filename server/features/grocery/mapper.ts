@@ -1,11 +1,11 @@
 import type { GroceryComment, GroceryItem, GroceryList, GroceryReply, RecurringItem } from '@hearth/contract/grocery';
 import type { CommentRow } from './repository/comments.ts';
 import type { ShownItem } from './repository/items.ts';
-import type { ListRow } from './repository/lists.ts';
+import type { ListWithCount } from './repository/lists.ts';
 import type { RecurringRow } from './repository/recurring.ts';
 
-export function toList(row: Pick<ListRow, 'id' | 'title' | 'familyId'>): GroceryList {
-  return { id: row.id, title: row.title, familyId: row.familyId };
+export function toList(row: ListWithCount): GroceryList {
+  return { id: row.id, title: row.title, familyId: row.familyId, openItemCount: row.openItemCount };
 }
 
 /** `position` is the item's 0-based place on its list (the stored position only orders it). */

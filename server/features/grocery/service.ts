@@ -62,7 +62,7 @@ export class GroceryService {
         familyId: member.familyId, actorId: member.userId, type: 'create_list', subjectId: list.id,
         data: { listId: list.id },
       });
-      return toList(list);
+      return toList({ ...list, openItemCount: 0 });
     });
   }
 

@@ -12,6 +12,8 @@ const listEvents: ReadonlySet<EventType> = new Set(['create_list', 'list_deleted
 const listScoped = (change: LiveChange): QueryKey[] =>
   (change.listId && !listEvents.has(change.kind) ? [[change.topic, 'list', change.listId]] : [[change.topic]]);
 const wholeTopic = (change: LiveChange): QueryKey[] => [[change.topic]];
+/** An item change also moves its list's open count on the lists page. */
+const listAndCounts = (change: LiveChange): QueryKey[] => [...listScoped(change), ['grocery', 'lists']];
 
 /**
  * What each live topic makes stale. Every feature's query keys start with its topic; a topic added to the
@@ -19,7 +21,7 @@ const wholeTopic = (change: LiveChange): QueryKey[] => [[change.topic]];
  */
 const staleKeys: Record<LiveTopic, (change: LiveChange) => QueryKey[]> = {
   family: wholeTopic,
-  grocery: listScoped,
+  grocery: listAndCounts,
   'grocery-comments': listScoped,
   recurring: wholeTopic,
   meals: wholeTopic,

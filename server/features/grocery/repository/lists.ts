@@ -12,18 +12,21 @@ export type LockedList = Pick<ListRow, 'id' | 'familyId'>;
 
 /**
  * The caller's family's lists, oldest first, as JSON text, read in the caller's session lookup (a hot read): only the
- * columns an answer shows.
+ * columns an answer shows, and each list's items still to buy, counted from the open-items index alone.
  */
 export const listsWithSession: SessionRead = {
   name: 'grocery_lists',
   expression: (familyId) => sql`(select coalesce(json_agg(json_build_object('id', l.id, 'title', l.title,
-    'familyId', l.family_id) order by l.created_at, l.id), '[]')::text
+    'familyId', l.family_id, 'openItemCount', (select count(*) from ${groceryItems} i
+      where i.list_id = l.id and not i.is_purchased)) order by l.created_at, l.id), '[]')::text
     from ${groceryLists} l where l.family_id = ${familyId})`,
 };
 
+export type ListWithCount = Pick<ListRow, 'id' | 'title' | 'familyId'> & { openItemCount: number };
+
 /** Lists as `listsWithSession` answers them. */
-export function parseLists(text: string): Pick<ListRow, 'id' | 'title' | 'familyId'>[] {
-  return JSON.parse(text) as Pick<ListRow, 'id' | 'title' | 'familyId'>[];
+export function parseLists(text: string): ListWithCount[] {
+  return JSON.parse(text) as ListWithCount[];
 }
 
 export async function insertList(q: Queryable, values: { familyId: string; title: string; createdAt: Date }) {

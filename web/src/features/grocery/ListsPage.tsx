@@ -63,13 +63,22 @@ function Lists({ familyId, canEdit }: { familyId: string; canEdit: boolean }) {
         : (
           <nav className="list-buttons" aria-label="Grocery lists">
             {lists.data.map((list) => (
-              isPending(list.id)
-                ? <button key={list.id} type="button" className="secondary pending" disabled title={m.listWaiting}>{list.title}</button>
-                : (
-                  <button key={list.id} type="button" className="secondary" onClick={() => navigate(paths.list(list.id))}>
-                    {list.title}
-                  </button>
-                )
+              <div key={list.id} className="list-card">
+                {isPending(list.id)
+                  ? <button type="button" className="secondary pending" disabled title={m.listWaiting}>{list.title}</button>
+                  : (
+                    <>
+                      {/* The count sits over the button (which takes the clicks) but outside its name. */}
+                      <button
+                        type="button" className="secondary" aria-describedby={`open-${list.id}`}
+                        onClick={() => navigate(paths.list(list.id))}
+                      >
+                        {list.title}
+                      </button>
+                      <span id={`open-${list.id}`} className="list-count">{m.openItems(list.openItemCount)}</span>
+                    </>
+                  )}
+              </div>
             ))}
           </nav>
         ))}

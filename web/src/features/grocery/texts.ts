@@ -44,6 +44,8 @@ export const groceryMessages = {
   editItem: 'Edit item',
   editItemFailed: 'Failed to save the item',
   listWaiting: 'Waiting to be created when the network is back',
+  /** A list's items still to buy, on its card in /lists. */
+  openItems: (n: number) => (n === 0 ? 'Nothing to buy' : `${n} to buy`),
   /** An edit or check-off made offline, of an item someone deleted before it was sent. */
   changeDropped: (name: string) => `"${name}" was deleted meanwhile, so your change to it was dropped.`,
   clearPurchased: 'Clear purchased',

@@ -261,7 +261,7 @@ export function useCreateList(familyId: string) {
     mutationKey: writes.createList,
     onMutate: async (vars) => {
       await client.cancelQueries({ queryKey: key });
-      client.setQueryData<GroceryList[]>(key, (lists = []) => [...lists, { id: pendingId(vars.key), familyId, title: vars.title }]);
+      client.setQueryData<GroceryList[]>(key, (lists = []) => [...lists, { id: pendingId(vars.key), familyId, title: vars.title, openItemCount: 0 }]);
     },
   });
   return {
