@@ -125,7 +125,7 @@ describe('GET /api/live', () => {
     const listId = await newList(ada, 'Shared');
     const item = await newItem(ada, listId, 'Milk');
     await benStream.until(() => benStream.kinds().includes('add_grocery_item'));
-    expect(benStream.changes.at(-1)).toEqual({
+    expect(benStream.changes.filter((c) => c.topic === 'grocery').at(-1)).toEqual({
       familyId: ada.user.familyId, topic: 'grocery', kind: 'add_grocery_item', listId, id: item.id, byUserId: ada.user.id,
     });
     // Oz's own change arrives after Ada's were published, so Ada's would have arrived first.
@@ -157,15 +157,19 @@ describe('GET /api/live', () => {
     expect(await runRecurringJob(t)).toBeGreaterThanOrEqual(1);
     await ada.call(grocery.deleteRecurringItem, { params: { id: recurring.id } });
     await ada.call(grocery.deleteList, { params: { listId } });
+    // An add and a comment also refresh the bells of those they tell (topic `notifications`, next to their own).
     const expected = [
-      'create_list', 'add_grocery_item', 'add_grocery_item', 'items_reordered', 'item_updated', 'item_deleted',
-      'comment_added', 'comment_archived', 'comments_cleared', 'recurring_item_created', 'recurring_item_updated',
-      'recurring_item_returned', 'recurring_item_returned', 'recurring_item_deleted', 'items_updated',
-      'list_deleted', 'list_deleted',
+      'create_list', 'add_grocery_item', 'add_grocery_item', 'add_grocery_item', 'add_grocery_item', 'items_reordered',
+      'item_updated', 'item_deleted', 'comment_added', 'comment_added', 'comment_archived', 'comments_cleared',
+      'recurring_item_created', 'recurring_item_updated', 'recurring_item_returned', 'recurring_item_returned',
+      'recurring_item_deleted', 'items_updated', 'list_deleted', 'list_deleted',
     ];
     await stream.until(() => stream.changes.filter((c) => c.listId === listId || c.id === recurring.id).length >= expected.length);
     const mine = stream.changes.filter((c) => c.listId === listId || c.id === recurring.id);
     expect(mine.map((c) => c.kind)).toEqual(expected);
+    expect(mine.filter((c) => c.kind === 'add_grocery_item').map((c) => c.topic))
+      .toEqual(['grocery', 'notifications', 'grocery', 'notifications']);
+    expect(mine.filter((c) => c.kind === 'comment_added').map((c) => c.topic)).toEqual(['grocery-comments', 'notifications']);
     expect(mine.filter((c) => c.kind === 'list_deleted').map((c) => c.topic)).toEqual(['grocery', 'recurring']);
     expect(mine.filter((c) => c.kind === 'recurring_item_returned').map((c) => c.topic)).toEqual(['grocery', 'recurring']);
     expect(new Set(mine.map((c) => c.familyId))).toEqual(new Set([ada.user.familyId]));

@@ -97,10 +97,11 @@ describe('adding a meal\'s ingredients to a grocery list', () => {
   it('publishes one live change for the list', async () => {
     const listId = await createList(t, familyId);
     const meal = await createMeal(admin);
-    const changes: Array<{ listId?: string }> = [];
+    const changes: Array<{ listId?: string; topic: string }> = [];
     const stop = await t.database.listen('hearth_changes', (payload) => changes.push(...changesIn(payload)));
     await addToList(admin, meal.id, listId);
-    await expect.poll(() => changes.filter((c) => c.listId === listId)).toHaveLength(1);
+    // One change a topic: the list's, and the notifications' (the bells of those told refresh).
+    await expect.poll(() => changes.filter((c) => c.listId === listId).map((c) => c.topic)).toEqual(['grocery', 'notifications']);
     expect(changes.find((c) => c.listId === listId)).toMatchObject({ familyId, topic: 'grocery', byUserId: admin.user.id });
     await stop();
   });
