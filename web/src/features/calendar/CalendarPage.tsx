@@ -167,7 +167,7 @@ function Calendar({ familyId, heading, timezone }: { familyId: string; heading: 
         </div>
       )}
       {phone && view === 'dayGridMonth' && (
-        <DayAgenda date={day} events={shown} members={memberMap} canEdit={canEdit} onOpen={open} onAdd={addAt} />
+        <DayAgenda date={day} events={shown} birthdays={shownBirthdays} members={memberMap} canEdit={canEdit} onOpen={open} onAdd={addAt} />
       )}
       <MoveScopeDialog move={moving} onChoose={(scope) => moving && void move(moving, scope)}
         onCancel={() => { moving?.revert(); setMoving(null); }} />
