@@ -1,10 +1,11 @@
-import { Suspense, useEffect, useRef, useState, type MouseEvent as ClickEvent } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState, type MouseEvent as ClickEvent } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import * as accounts from '@hearth/contract/accounts';
 import { call } from '../shared/api/client.ts';
 import { session } from '../shared/session.ts';
 import { forgetOfflineCopy } from '../shared/offline/persistence.tsx';
+import { useDismiss } from '../shared/ui/useDismiss.ts';
 import { OfflineStatus } from '../shared/offline/OfflineStatus.tsx';
 import { Loading } from '../shared/ui/Status.tsx';
 import { paths } from '../shared/paths.ts';
@@ -46,6 +47,7 @@ function skipToContent(e: ClickEvent<HTMLAnchorElement>) {
 
 export function Layout() {
   const [open, setOpen] = useState(false);
+  const closePanel = useCallback(() => setOpen(false), []);
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -53,24 +55,7 @@ export function Layout() {
   const menuButtonRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => setOpen(false), [location.pathname]);
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent | KeyboardEvent) => {
-      if (e instanceof KeyboardEvent && e.key === 'Escape') {
-        setOpen(false);
-        // Focus goes back to the button that opened the menu, not to the page's body.
-        menuButtonRef.current?.focus();
-      } else if (!(e instanceof KeyboardEvent) && !menuRef.current?.contains(e.target as Node)) {
-        setOpen(false);
-      }
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [open]);
+  useDismiss(open, closePanel, menuRef, menuButtonRef);
 
   const logout = async () => {
     // Revoke on the server, but sign out locally even if that call fails.

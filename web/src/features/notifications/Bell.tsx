@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Notification } from '@hearth/contract/notifications';
 import { paths } from '../../shared/paths.ts';
 import { useCurrentUser } from '../../shared/useCurrentUser.ts';
+import { useDismiss } from '../../shared/ui/useDismiss.ts';
 import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';
 import { useMarkRead, useNotifications, useUnreadCount } from './queries.ts';
 import { notificationMessages as m, notificationTexts as t } from './texts.ts';
@@ -13,29 +14,13 @@ export function Bell() {
   const me = useCurrentUser();
   const enabled = Boolean(me.data?.familyId);
   const [open, setOpen] = useState(false);
+  const closePanel = useCallback(() => setOpen(false), []);
   const unread = useUnreadCount(enabled);
   const ref = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const count = unread.data?.count ?? 0;
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent | KeyboardEvent) => {
-      if (e instanceof KeyboardEvent) {
-        if (e.key !== 'Escape') return;
-        setOpen(false);
-        buttonRef.current?.focus();
-      } else if (!ref.current?.contains(e.target as Node)) {
-        setOpen(false);
-      }
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [open]);
+  useDismiss(open, closePanel, ref, buttonRef);
 
   if (!enabled) return null;
   return (
