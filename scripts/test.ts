@@ -1,9 +1,14 @@
 /**
  * The whole test suite: type check, server tests on every engine, web unit tests, web build, browser tests.
  * Ends with one summary line, `tests: N passed, N failed`, summed over every runner.
+ *
+ * The steps run in two lanes at once once the web is built: the browser tests (shown as they run), and the type check,
+ * server and web unit tests (each shown whole when it ends). Neither lane keeps 2 cores busy alone: the browser tests
+ * wait on the browser and the app, the server tests on PostgreSQL and timers (docs/performance.md, "Test suite time").
+ * `node scripts/test.ts <step>` runs one step: typecheck, server, web or e2e.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -15,13 +20,29 @@ const env = { ...process.env, PATH: `${root}node_modules/.bin:${process.env.PATH
 
 const counts = { passed: 0, failed: 0 };
 let ok = true;
+const startedAt = Date.now();
 
-function run(title: string, command: string, args: string[], cwd = root): boolean {
-  console.log(`\n=== ${title}`);
+/**
+ * Runs one step. A live step writes to the terminal as it goes; any other step writes to `.tmp/<log>.log`, shown
+ * whole when it ends, so that steps running at once do not mix their lines.
+ */
+async function run(
+  title: string, command: string, args: string[], options: { cwd?: string; log?: string } = {},
+): Promise<boolean> {
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd, stdio: 'inherit', env });
-  const passed = result.status === 0;
-  console.log(`=== ${title}: ${passed ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const logFile = options.log && `${tmp}/${options.log}.log`;
+  if (!logFile) console.log(`\n=== ${title}`);
+  const out = logFile ? openSync(logFile, 'w') : 'inherit';
+  const child = spawn(command, args, { cwd: options.cwd ?? root, stdio: ['ignore', out, out], env });
+  const status = await new Promise<number | null>((resolve) => {
+    child.once('error', () => resolve(null));
+    child.once('close', (code) => resolve(code));
+  });
+  if (typeof out === 'number') closeSync(out);
+  const passed = status === 0;
+  if (logFile) process.stdout.write(`\n=== ${title}\n${readFileSync(logFile, 'utf8')}`);
+  const at = ((Date.now() - startedAt) / 1000).toFixed(0);
+  console.log(`=== ${title}: ${passed ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s (ended at ${at} s)`);
   if (!passed) ok = false;
   return passed;
 }
@@ -36,18 +57,19 @@ function readJson(file: string): any {
 
 const bin = (name: string) => `${root}node_modules/.bin/${name}`;
 const only = process.argv[2];
+const runs = (step: string) => !only || only === step;
 
-if (!only || only === 'typecheck') {
-  if (!run('Type check', 'npm', ['run', 'typecheck'])) counts.failed += 1;
+async function typecheck(): Promise<void> {
+  if (!await run('Type check', 'npm', ['run', 'typecheck'], { log: 'typecheck' })) counts.failed += 1;
 }
 
 /** One workspace's vitest run, counted from its JSON report (a run that found no test counts as a failure). */
-function vitest(title: string, workspace: string): void {
+async function vitest(title: string, workspace: string): Promise<void> {
   const report = `${tmp}/${workspace}-results.json`;
   rmSync(report, { force: true });
-  const passed = run(title, bin('vitest'), [
+  const passed = await run(title, bin('vitest'), [
     'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
-  ], `${root}${workspace}`);
+  ], { cwd: `${root}${workspace}`, log: workspace });
   const json = readJson(report);
   if (json) {
     counts.passed += json.numPassedTests;
@@ -71,21 +93,43 @@ function reportPerfGuards(title: string, json: any): void {
       + failed.map((r: any) => r.fullName).join('; ') : ''));
 }
 
-if (!only || only === 'server') vitest('Server tests', 'server');
-if (!only || only === 'web') vitest('Web unit tests', 'web');
-
-if (!only || only === 'e2e') {
-  if (run('Web build', 'npm', ['run', 'build', '-w', 'web'])) {
-    const report = `${tmp}/e2e-results.json`;
-    rmSync(report, { force: true });
-    const passed = run('Browser tests', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts']);
-    const json = readJson(report);
-    if (json?.stats) {
-      counts.passed += json.stats.expected + json.stats.flaky;
-      counts.failed += json.stats.unexpected;
-    } else if (!passed) counts.failed += 1;
-  } else counts.failed += 1;
+async function browserTests(): Promise<void> {
+  const report = `${tmp}/e2e-results.json`;
+  rmSync(report, { force: true });
+  const passed = await run('Browser tests', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts']);
+  const json = readJson(report);
+  if (json?.stats) {
+    counts.passed += json.stats.expected + json.stats.flaky;
+    counts.failed += json.stats.unexpected;
+  } else if (!passed) counts.failed += 1;
 }
 
+/** The CPU time this run's steps used (children that ended, theirs included), where the system tells it. */
+function cpuSeconds(): number | undefined {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+    // cutime and cstime, in clock ticks (100 a second on Linux).
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+// The server's start-up tests run server/main.ts, which serves web/dist: the build has ended before they start.
+const typechecked = runs('typecheck') ? typecheck() : Promise.resolve();
+const built = runs('e2e') ? run('Web build', 'npm', ['run', 'build', '-w', 'web'], { log: 'web-build' }) : Promise.resolve(true);
+const browser = built.then(async (webBuilt) => {
+  if (!runs('e2e')) return;
+  if (webBuilt) await browserTests();
+  else counts.failed += 1;
+});
+const others = built.then(async () => {
+  if (runs('server')) await vitest('Server tests', 'server');
+  if (runs('web')) await vitest('Web unit tests', 'web');
+});
+await Promise.all([typechecked, browser, others]);
+
+const cpu = cpuSeconds();
+console.log(`\nwall ${((Date.now() - startedAt) / 1000).toFixed(0)} s${cpu === undefined ? '' : `, CPU of every step ${cpu.toFixed(0)} s`}`);
 console.log(`\ntests: ${counts.passed} passed, ${counts.failed} failed`);
 process.exit(ok && counts.failed === 0 ? 0 : 1);
