@@ -2,8 +2,9 @@
  * The whole test suite: type check, server tests on every engine, web unit tests, web build, browser tests.
  * Ends with one summary line, `tests: N passed, N failed`, summed over every runner.
  *
- * The steps run in two lanes at once once the web is built: the browser tests (shown as they run), and the type check,
- * server and web unit tests (each shown whole when it ends). Neither lane keeps 2 cores busy alone: the browser tests
+ * The web is built first (the browser tests wait on it, and the server's start-up tests serve it); then two lanes run at
+ * once: the browser tests (shown as they run), and the type check, server and web unit tests (each shown whole when it
+ * ends). Neither lane keeps 2 cores busy alone: the browser tests
  * wait on the browser and the app, the server tests on PostgreSQL and timers (docs/performance.md, "Test suite time").
  * `node scripts/test.ts <step>` runs one step: typecheck, server, web or e2e.
  */
@@ -115,19 +116,17 @@ function cpuSeconds(): number | undefined {
   }
 }
 
-// The server's start-up tests run server/main.ts, which serves web/dist: the build has ended before they start.
-const typechecked = runs('typecheck') ? typecheck() : Promise.resolve();
-const built = runs('e2e') ? run('Web build', 'npm', ['run', 'build', '-w', 'web'], { log: 'web-build' }) : Promise.resolve(true);
-const browser = built.then(async (webBuilt) => {
-  if (!runs('e2e')) return;
-  if (webBuilt) await browserTests();
-  else counts.failed += 1;
-});
-const others = built.then(async () => {
-  if (runs('server')) await vitest('Server tests', 'server');
-  if (runs('web')) await vitest('Web unit tests', 'web');
-});
-await Promise.all([typechecked, browser, others]);
+// Alone, so that the browser tests, which wait on it, start as soon as they can.
+const built = runs('e2e') && await run('Web build', 'npm', ['run', 'build', '-w', 'web']);
+if (runs('e2e') && !built) counts.failed += 1;
+await Promise.all([
+  built ? browserTests() : undefined,
+  (async () => {
+    if (runs('typecheck')) await typecheck();
+    if (runs('server')) await vitest('Server tests', 'server');
+    if (runs('web')) await vitest('Web unit tests', 'web');
+  })(),
+]);
 
 const cpu = cpuSeconds();
 console.log(`\nwall ${((Date.now() - startedAt) / 1000).toFixed(0)} s${cpu === undefined ? '' : `, CPU of every step ${cpu.toFixed(0)} s`}`);
