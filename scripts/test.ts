@@ -4,8 +4,8 @@
  *
  * The web is built first (the browser tests wait on it, and the server's start-up tests serve it); then two lanes run at
  * once: the browser tests (shown as they run), and the type check, server and web unit tests (each shown whole when it
- * ends). Neither lane keeps 2 cores busy alone: the browser tests
- * wait on the browser and the app, the server tests on PostgreSQL and timers (docs/performance.md, "Test suite time").
+ * ends). Neither lane keeps 2 cores busy alone: the browser tests wait on the browser and the app, the server tests on
+ * PostgreSQL and timers (docs/performance.md, "Test suite time").
  * `node scripts/test.ts <step>` runs one step: typecheck, server, web or e2e.
  */
 import { spawn } from 'node:child_process';
