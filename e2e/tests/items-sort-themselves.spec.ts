@@ -115,7 +115,7 @@ for (const width of widths) {
 
       await editItem(page, press, 'Mlik', { Name: 'milk' });
       await expectItems(page, ['3 Milk', 'Tea']);
-      const snackbar = page.getByRole('status').filter({ hasText: 'Merged with Milk already on the list' });
+      const snackbar = page.getByRole('status').filter({ hasText: 'Merged into Milk' });
       await expect(snackbar).toBeVisible();
       await expect.poll(async () => (await itemsViaApi(request, ada, listId)).map((i) => [i.name, i.quantity]))
         .toEqual([['Milk', 3], ['Tea', null]]);
@@ -149,7 +149,7 @@ for (const width of widths) {
         await expect(page.getByText(offlineText)).toBeVisible();
         await editItem(page, press, 'Oranges', { Name: 'apple' });
         await expectItems(page, ['6 Apples', '3 Pears']);
-        await press(page.getByRole('status').filter({ hasText: 'Merged with Apples' }).getByRole('button', { name: 'Undo' }));
+        await press(page.getByRole('status').filter({ hasText: 'Merged into Apples' }).getByRole('button', { name: 'Undo' }));
         await expectItems(page, ['4 Apples', '2 Oranges', '3 Pears']);
         await page.screenshot({ path: `${shots}/offline-undone-${width.name}.png` });
 

@@ -99,7 +99,7 @@ function ListDetail({ listId, familyId, canEdit }: { listId: string; familyId: s
     const target = mergeTarget(before, edited, change);
     edit.mutate({ item: edited, change });
     if (!target) return;
-    offerUndo(m.mergedWith(target.name), () => {
+    offerUndo(m.mergedInto(target.name), () => {
       edit.mutate({
         item: target, change: { name: target.name, quantity: target.quantity, unit: target.unit, category: target.category },
       });
