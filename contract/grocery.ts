@@ -19,6 +19,8 @@ export const groceryLimits = {
   activeCommentsPerList: 1000,
   suggestionsMax: 8,
   categoryOrderMax: 100,
+  /** The most categories the category field suggests. */
+  categoriesMax: 200,
 } as const;
 
 /** Spec texts (part 1 §2, §8) and the server's messages. */
@@ -68,6 +70,16 @@ export function singular(value: string | null): string {
 
 /** Two unpurchased items with the same key are one: adding the second raises the first's quantity. */
 export const itemMatchKey = (name: string, unit: string | null) => `${singular(name)}|${singular(unit)}`;
+
+/** The aisles an item is put in when its category is not typed and the family has not filed it before. */
+export const aisleCategories = [
+  'Produce', 'Dairy & eggs', 'Meat & fish', 'Bakery', 'Pantry', 'Frozen', 'Drinks', 'Household', 'Personal care',
+  'Baby', 'Pets', 'Other',
+] as const;
+export type AisleCategory = (typeof aisleCategories)[number];
+
+/** What makes two spellings one category ("meat", "Meat ", "MEAT"): shown as the family first wrote it. */
+export const categoryKey = (category: string) => category.replace(/\s+/g, ' ').trim().toLowerCase();
 
 export const GroceryList = z.object({
   id: z.uuid(),
@@ -220,7 +232,7 @@ export const updateItem = endpoint({
   method: 'PATCH',
   path: '/api/grocery/{itemId}',
   access: 'user',
-  summary: 'Change an item (editors); fields left out keep their value, position is changed only by reorder',
+  summary: 'Change an item (editors); fields left out keep their value, position is changed only by reorder. A new name or unit matching another unpurchased item of the list merges the two (quantities summed)',
   params: ItemParams,
   body: z.object({
     name: ItemName.optional(),
@@ -231,7 +243,11 @@ export const updateItem = endpoint({
     isPurchased: z.boolean().optional(),
     position: z.number().int().optional(),
   }),
-  response: GroceryItem,
+  /**
+   * An edit into an item already unpurchased on the list (same name and unit, as adds match) merges them: the answer
+   * is that item with the quantities summed, and `mergedFrom` names the edited item, now deleted.
+   */
+  response: GroceryItem.extend({ mergedFrom: z.uuid().optional() }),
 });
 
 export const deleteItem = endpoint({
@@ -296,6 +312,15 @@ export const setCategoryOrder = endpoint({
   params: FamilyParams,
   body: CategoryOrder,
   response: CategoryOrder,
+});
+
+export const getCategories = endpoint({
+  method: 'GET',
+  path: '/api/grocery/categories/{familyId}',
+  access: 'user',
+  summary: 'The categories the family has used, each as it was first written, by name (at most categoriesMax)',
+  params: FamilyParams,
+  response: z.array(z.string()),
 });
 
 export const reorderItems = endpoint({

@@ -5,7 +5,8 @@ import {
 } from '../support/grocery-helpers.ts';
 import { signUpViaApi, useSession } from '../support/session.ts';
 
-const row = (page: Page, name: string) => itemRows(page).filter({ hasText: name });
+/** The row whose item reads `name` (not a row whose category badge does, as "Dairy & eggs" holds "Eggs"). */
+const row = (page: Page, name: string) => itemRows(page).filter({ has: page.locator('.item-name', { hasText: name }) });
 
 test('create a list, add items, drag one to a new place, and keep the order after a reload', async ({ page, request }) => {
   const ada = await signUpViaApi(request, { name: 'Ada' });

@@ -48,15 +48,16 @@ test('quick add, check off with undo, edit, and aisles on a phone', async ({ pag
     token: ada.token, params: { familyId: ada.user.familyId! }, body: { categories: ['Produce', 'Dairy'] },
   });
   await page.getByRole('button', { name: 'By aisle' }).tap();
-  await expect(page.locator('.aisle h3')).toHaveText(['Produce', 'Dairy', 'No category']);
-  await expectItems(page, ['Apples', '2 tubs Greek yogurt', '1½ kg flour', '3½ lbs beef']);
+  // The rest in their built-in aisles (the quick adds typed none), alphabetically after the family's order.
+  await expect(page.locator('.aisle h3')).toHaveText(['Produce', 'Dairy', 'Meat & fish', 'Pantry']);
+  await expectItems(page, ['Apples', '2 tubs Greek yogurt', '3½ lbs beef', '1½ kg flour']);
   await page.getByRole('button', { name: 'Arrange aisles' }).tap();
   const arrange = page.getByRole('dialog', { name: 'Arrange aisles' });
   await arrange.getByRole('button', { name: 'Move Dairy up' }).tap();
   await arrange.getByRole('button', { name: 'Save' }).tap();
-  await expect(page.locator('.aisle h3')).toHaveText(['Dairy', 'Produce', 'No category']);
+  await expect(page.locator('.aisle h3')).toHaveText(['Dairy', 'Produce', 'Meat & fish', 'Pantry']);
   await page.reload();
-  await expect(page.locator('.aisle h3')).toHaveText(['Dairy', 'Produce', 'No category']);
+  await expect(page.locator('.aisle h3')).toHaveText(['Dairy', 'Produce', 'Meat & fish', 'Pantry']);
 
   const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
   expect(overflow).toBeLessThanOrEqual(0);

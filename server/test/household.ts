@@ -158,6 +158,7 @@ const reads: Record<string, Reads | 'stream'> = {
   'GET /api/grocery-lists/{familyId}': (h) => [{ params: { familyId: h.familyId } }],
   'GET /api/grocery/list/{listId}': (h) => h.listIds.map((listId) => ({ params: { listId } })),
   'GET /api/grocery/suggestions/{familyId}': (h) => [{ params: { familyId: h.familyId }, query: { q: 'e' } }],
+  'GET /api/grocery/categories/{familyId}': (h) => [{ params: { familyId: h.familyId } }],
   'GET /api/grocery/category-order/{familyId}': (h) => [{ params: { familyId: h.familyId } }],
   'GET /api/grocery-comments/list/{listId}': (h) => h.listIds.map((listId) => ({ params: { listId } })),
   'GET /api/recurring-items/family/{familyId}': (h) => [{ params: { familyId: h.familyId } }],

@@ -112,10 +112,10 @@ describe('grocery items', () => {
     expect(events.map((e) => [e.subjectId, e.data])).toContainEqual([res.body.id, { listId }]);
   });
 
-  it('stores blank unit and category as null, and an empty quantity as null', async () => {
+  it('stores a blank unit and an empty quantity as null, and chooses the category of one left blank', async () => {
     const listId = await newList(ada);
     const item = await newItem(ada, listId, 'Salt', { unit: '  ', category: '', quantity: null });
-    expect(item).toMatchObject({ unit: null, category: null, quantity: null, recurrence: 'none' });
+    expect(item).toMatchObject({ unit: null, category: 'Pantry', quantity: null, recurrence: 'none' });
   });
 
   it('keeps decimal quantities as sent, whole numbers unchanged', async () => {

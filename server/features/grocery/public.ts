@@ -2,6 +2,7 @@ import type { Queryable, Tx } from '../../platform/db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
 import * as lists from './repository/lists.ts';
 import { latestComments as latest } from './repository/comments.ts';
+import { categorise } from './categories.ts';
 import { addToList } from './service.ts';
 
 /**
@@ -19,7 +20,7 @@ export interface NewRecipeItem {
 
 /**
  * Puts the ingredients on a list of the caller's family (404 otherwise), inside the caller's transaction, at the top
- * in their order, each as an add by hand goes: one already unpurchased there raises that item's quantity instead
+ * in their order, each in its category (`categorise`) as an add by hand goes: one already unpurchased there raises that item's quantity instead
  * (409, nothing added, when the list is full or a quantity would pass its bound). Publishes one live change; returns how many ingredients
  * went on the list.
  */
@@ -31,10 +32,12 @@ export async function addRecipeItemsToList(
   const n = input.items.length;
   if (n === 0) return 0;
   const now = deps.clock.now();
+  const categories = await categorise(tx, input.familyId, input.items.map((i) => ({ name: i.name, category: null })), now);
   // Last first: each new item goes on top, so the first ingredient ends up first.
-  for (const item of [...input.items].reverse()) {
+  for (let i = n - 1; i >= 0; i--) {
+    const item = input.items[i]!;
     await addToList(tx, list, {
-      name: item.name, quantity: item.quantity, unit: item.unit, category: null, recurrence: 'none',
+      name: item.name, quantity: item.quantity, unit: item.unit, category: categories[i]!, recurrence: 'none',
       recurringItemId: null, addedFromRecipeId: input.recipeId,
     }, now);
   }

@@ -2,6 +2,7 @@ import { recurrenceOf } from '@hearth/contract/grocery';
 import type { Deps } from '../../platform/deps.ts';
 import { defaultTimezone, nextDueAt } from '../../platform/recurrence.ts';
 import { familyTimezone } from '../family/membership.ts';
+import { categorise } from './categories.ts';
 import { addOrMerge, hasOpenItemOf } from './repository/items.ts';
 import { lockFamilyList } from './repository/lists.ts';
 import { claimDue, updateRecurring } from './repository/recurring.ts';
@@ -30,10 +31,11 @@ export async function runRecurrence(deps: Pick<Deps, 'db' | 'clock' | 'events'>)
         });
         const list = await lockFamilyList(tx, item.listId, item.familyId);
         if (await hasOpenItemOf(tx, item.id, item.listId)) continue;
+        const [category] = await categorise(tx, item.familyId, [{ name: item.name, category: null }], now);
         // The same thing already waiting on the list (added by hand or from a recipe) is not bought twice, and a full
         // list skips this return rather than failing the batch: the next period tries again.
         const returned = await addOrMerge(tx, list, {
-          name: item.name, quantity: item.quantity, unit: item.unit, category: null,
+          name: item.name, quantity: item.quantity, unit: item.unit, category: category ?? null,
           recurrence: recurrenceOf(item.frequency), recurringItemId: item.id, addedFromRecipeId: null,
         }, now, { merge: false });
         if ('refused' in returned) continue;

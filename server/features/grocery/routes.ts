@@ -23,6 +23,7 @@ export function groceryRoutes(app: App, deps: Deps): void {
   route(app, deps, api.clearPurchased, ({ params, caller }) => grocery.clearPurchased(caller, params.listId),
     { queueBy: ({ params }) => listWrite(params.listId) });
   route(app, deps, api.getSuggestions, ({ params, query, caller }) => grocery.suggestions(caller, params.familyId, query.q));
+  route(app, deps, api.getCategories, ({ params, caller }) => grocery.categories(caller, params.familyId));
   route(app, deps, api.getCategoryOrder, ({ params, caller }) => grocery.categoryOrder(caller, params.familyId));
   route(app, deps, api.setCategoryOrder, ({ params, body, caller }) =>
     grocery.setCategoryOrder(caller, params.familyId, body.categories));

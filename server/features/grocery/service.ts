@@ -1,6 +1,6 @@
 import type { BodyOf } from '@hearth/contract/endpoint';
 import {
-  groceryLimits, groceryMessages as m, type addItem, type createList, type GroceryItem, type updateItem,
+  categoryKey, groceryLimits, groceryMessages as m, itemMatchKey, type addItem, type createList, type GroceryItem, type updateItem,
 } from '@hearth/contract/grocery';
 import { requireEditor, requireFamily, requireOwnFamily } from '../../platform/auth/family-access.ts';
 import type { Caller } from '../../platform/auth/sessions.ts';
@@ -10,7 +10,9 @@ import type { Deps } from '../../platform/deps.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { VersionMemo } from '../../platform/version-memo.ts';
 import { findRecipe } from '../meals/public.ts';
+import { categorise } from './categories.ts';
 import { toItem, toList } from './mapper.ts';
+import { familyCategories } from './repository/categories.ts';
 import * as repo from './repository/items.ts';
 import * as lists from './repository/lists.ts';
 import { lockRecurringOfList, recurringList } from './repository/recurring.ts';
@@ -115,6 +117,8 @@ export class GroceryService {
     const { familyId } = member;
     return withinTransaction(db, async (tx) => {
       const list = await lists.lockFamilyList(tx, body.listId, familyId);
+      // Under the list's lock, as every write of the family's categories is: list first, then category rows.
+      const [category] = await categorise(tx, familyId, [{ name: body.name, category: body.category ?? null }], this.now);
       if (body.recurringItemId) {
         const listOfRecurring = await recurringList(tx, body.recurringItemId, familyId);
         if (!listOfRecurring) throw notFound(m.recurringNotFound);
@@ -124,7 +128,7 @@ export class GroceryService {
         throw notFound(m.recipeNotFound);
       }
       const added = await addToList(tx, list, {
-        name: body.name, quantity: body.quantity ?? null, unit: body.unit ?? null, category: body.category ?? null,
+        name: body.name, quantity: body.quantity ?? null, unit: body.unit ?? null, category: category ?? null,
         recurrence: body.recurrence ?? 'none', recurringItemId: body.recurringItemId ?? null,
         addedFromRecipeId: body.addedFromRecipeId ?? null,
       }, this.now);
@@ -136,22 +140,60 @@ export class GroceryService {
     });
   }
 
-  /** Changes the fields sent; the position is left alone (only reorder moves items, so a stale copy cannot undo one). */
+  /**
+   * Changes the fields sent; the position is left alone (only reorder moves items, so a stale copy cannot undo one).
+   * A category typed anew is spelt as the family first wrote it, and the name filed under it. A new name or unit that
+   * another unpurchased item of the list already has merges the two as an add does (`mergeEdit`).
+   */
   async updateItem(caller: Caller, itemId: string, body: BodyOf<typeof updateItem>) {
     const member = requireEditor(caller);
+    const { familyId } = member;
     return this.deps.db.transaction(async (tx) => {
-      if (!(await lists.lockItemList(tx, itemId, member.familyId))) throw notFound(m.itemNotFound);
-      const row = await repo.updateItem(tx, itemId, member.familyId, {
-        name: body.name, quantity: body.quantity, unit: body.unit, category: body.category,
+      if (!(await lists.lockItemList(tx, itemId, familyId))) throw notFound(m.itemNotFound);
+      const current = await repo.findEdited(tx, itemId, familyId);
+      if (!current) throw notFound(m.itemNotFound);
+      const next = {
+        name: body.name ?? current.name, unit: body.unit === undefined ? current.unit : body.unit,
+        quantity: body.quantity === undefined ? current.quantity : body.quantity,
+        isPurchased: body.isPurchased ?? current.isPurchased,
+      };
+      // Sent again as it is (a check-off sends the whole item): kept as stored, nothing filed.
+      const category = body.category && categoryKey(body.category) !== categoryKey(current.category ?? '')
+        ? (await categorise(tx, familyId, [{ name: next.name, category: body.category }], this.now))[0]
+        : body.category === null ? null : undefined;
+      const keyChanged = itemMatchKey(next.name, next.unit) !== itemMatchKey(current.name, current.unit);
+      if (keyChanged && !next.isPurchased) {
+        const merged = await this.mergeEdit(tx, member.userId, current, next);
+        if (merged) return merged;
+      }
+      const row = await repo.updateItem(tx, itemId, familyId, {
+        name: body.name, quantity: body.quantity, unit: body.unit, category,
         recurrence: body.recurrence, isPurchased: body.isPurchased, updatedAt: this.now,
       });
       if (!row) throw notFound(m.itemNotFound);
       await this.deps.events.record(tx, {
-        familyId: member.familyId, actorId: member.userId, type: 'item_updated', subjectId: row.id,
-        data: { listId: row.listId },
+        familyId, actorId: member.userId, type: 'item_updated', subjectId: row.id, data: { listId: row.listId },
       });
       return toItem(row, await repo.placeOf(tx, row));
     });
+  }
+
+  /**
+   * Folds an edited item into the unpurchased item of the list that has its new name and unit, as an add would: that
+   * item gets the quantity (a missing one counting as one, rounded to 3 decimals) and the edited one is deleted.
+   * Undefined when there is no such item; 409 past the quantity bound, the transaction then changing nothing.
+   */
+  private async mergeEdit(
+    tx: Tx, actorId: string, current: repo.EditedItem, next: { name: string; unit: string | null; quantity: number | null },
+  ) {
+    const merged = await repo.mergeInto(tx, current, next, this.now);
+    if (!merged) return undefined;
+    if ('refused' in merged) throw conflict(m.quantityTooLarge);
+    await this.deps.events.record(tx, {
+      familyId: current.familyId, actorId, type: 'item_updated', subjectId: merged.id,
+      data: { listId: current.listId, merged: true, mergedFrom: current.id },
+    });
+    return { ...toItem(merged, await repo.placeOf(tx, merged)), mergedFrom: current.id };
   }
 
   async deleteItem(caller: Caller, itemId: string) {
@@ -191,6 +233,13 @@ export class GroceryService {
     requireOwnFamily(member, familyId);
     if (!text) return [];
     return repo.suggestions(this.deps.db, member.familyId, text, groceryLimits.suggestionsMax);
+  }
+
+  /** The family's categories as first written, for the category field. */
+  async categories(caller: Caller, familyId: string) {
+    const member = requireFamily(caller);
+    requireOwnFamily(member, familyId);
+    return familyCategories(this.deps.db, member.familyId, groceryLimits.categoriesMax);
   }
 
   async categoryOrder(caller: Caller, familyId: string) {

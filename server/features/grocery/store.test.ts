@@ -121,8 +121,8 @@ describe('suggestions', () => {
     const res = await cook.call(api.getSuggestions, { params: { familyId: own }, query: { q: 'chick' } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
-      { name: 'chicken thigh', quantity: 1, unit: 'lbs', category: null, uses: 2 },
-      { name: 'Chickpeas', quantity: 1, unit: 'can', category: null, uses: 1 },
+      { name: 'chicken thigh', quantity: 1, unit: 'lbs', category: 'Meat & fish', uses: 2 },
+      { name: 'Chickpeas', quantity: 1, unit: 'can', category: 'Pantry', uses: 1 },
     ]);
     expect((await cook.call(api.getSuggestions, { params: { familyId: own }, query: { q: 'thighs' } })).body).toHaveLength(1);
     expect((await cook.call(api.getSuggestions, { params: { familyId: own }, query: { q: '' } })).body).toEqual([]);

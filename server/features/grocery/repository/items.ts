@@ -187,6 +187,50 @@ export async function addOrMerge(
   return { item: { ...placed, quantity: placed.quantity === null ? null : Number(placed.quantity) }, place: place ?? 0, merged };
 }
 
+/** What an edit starts from: the item as stored, with its list. */
+export type EditedItem = Pick<ItemRow, 'id' | 'listId' | 'familyId' | 'name' | 'unit' | 'quantity' | 'category' | 'isPurchased'>;
+
+export async function findEdited(q: Queryable, itemId: string, familyId: string): Promise<EditedItem | undefined> {
+  const g = groceryItems;
+  const [row] = await q.select({
+    id: g.id, listId: g.listId, familyId: g.familyId, name: g.name, unit: g.unit, quantity: g.quantity,
+    category: g.category, isPurchased: g.isPurchased,
+  }).from(g).where(and(eq(g.id, itemId), eq(g.familyId, familyId)));
+  return row;
+}
+
+/**
+ * Merges an edited item, as it would read after the edit (`next`), into the top unpurchased item of its locked list
+ * with that name and unit (found as `addOrMerge` finds one): in one statement that item's quantity is raised by the
+ * edited one's (a missing quantity counting as one, rounded to 3 decimals) and the edited item deleted. Undefined
+ * without such an item; `tooMuch`, with nothing written, past the quantity bound.
+ */
+export async function mergeInto(
+  q: Queryable, edited: EditedItem, next: { name: string; unit: string | null; quantity: number | null }, at: Date,
+): Promise<PlacedItem | { refused: 'tooMuch' } | undefined> {
+  const raised = sql`round((coalesce(o.quantity, 1) + ${next.quantity ?? 1}::float8)::numeric, 3)::float8`;
+  const [row] = await rawRows<PlacedItem & { raised: boolean | null }>(q, sql`
+    with o as (
+      select g.id, g.quantity from ${groceryItems} g
+      where g.list_id = ${edited.listId} and g.family_id = ${edited.familyId} and not g.is_purchased
+        and g.match_key = ${matchKeySql(sql`${next.name}::text`, sql`${next.unit}::text`)} and g.id <> ${edited.id}
+      order by g.position
+      limit 1
+    ), raised as (
+      update ${groceryItems} g set quantity = ${raised}, updated_at = ${at.toISOString()}::timestamptz
+      from o where g.id = o.id and ${raised} <= ${groceryLimits.quantityMax}
+      returning ${placedColumns('g')}
+    ), gone as (
+      delete from ${groceryItems} g where g.id = ${edited.id} and g.family_id = ${edited.familyId}
+        and exists (select 1 from raised)
+    )
+    select r.*, r.id is not null as raised from o left join raised r on true`);
+  if (!row) return undefined;
+  const { raised: done, ...placed } = row;
+  if (!done) return { refused: 'tooMuch' };
+  return { ...placed, quantity: placed.quantity === null ? null : Number(placed.quantity) };
+}
+
 export async function deletePurchased(q: Queryable, listId: string, familyId: string): Promise<number> {
   const rows = await q.delete(groceryItems).where(and(
     eq(groceryItems.listId, listId), eq(groceryItems.familyId, familyId), eq(groceryItems.isPurchased, true),

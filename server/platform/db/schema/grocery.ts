@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  bigint, boolean, doublePrecision, foreignKey, index, integer, pgTable, text, timestamp, unique, uuid, type AnyPgColumn,
+  bigint, boolean, doublePrecision, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { createdAt, id } from './columns.ts';
@@ -93,6 +94,34 @@ export const groceryCategoryOrders = pgTable('grocery_category_orders', {
   categories: text('categories').array().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The categories a family has used, each as it first wrote it: "meat" and "Meat" are one (`key`: `categoryKey` of
+ * the contract), shown as written first. Rows stay when items go, so the category field keeps suggesting them.
+ */
+export const groceryCategories = pgTable('grocery_categories', {
+  familyId: familyRef(),
+  key: text('key').notNull(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.familyId, t.key] })]);
+
+/**
+ * Where the family last filed an item by hand, by its name's singular (`hearth_singular`): a new item of that name
+ * goes there again, however its list was cleared meanwhile.
+ */
+export const groceryItemCategories = pgTable('grocery_item_categories', {
+  familyId: uuid('family_id').notNull(),
+  nameKey: text('name_key').notNull(),
+  categoryKey: text('category_key').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.familyId, t.nameKey] }),
+  foreignKey({
+    name: 'grocery_item_categories_category_fk', columns: [t.familyId, t.categoryKey],
+    foreignColumns: [groceryCategories.familyId, groceryCategories.key],
+  }).onDelete('cascade'),
+]);
 
 export const groceryComments = pgTable('grocery_comments', {
   id: id(),

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { groceryLimits, type ItemSuggestion, type Recurrence } from '@hearth/contract/grocery';
 import { parseQuantity, quantityMessages } from '@hearth/contract/quantity';
 import { loadQuickAdd, quickAddReady, readQuickAdd } from './quickAdd.ts';
-import { useSuggestions } from './queries.ts';
+import { useCategoryChoices, useSuggestions } from './queries.ts';
 import type { NewItem } from './writes.ts';
 import { groceryMessages as m } from './texts.ts';
 
@@ -12,7 +13,15 @@ const recurrenceChoices: { value: Recurrence; label: string }[] = [
   { value: 'monthly', label: 'Monthly' },
 ];
 
-const blank = { name: '', quantity: '', unit: '', category: '', recurrence: 'none' as Recurrence };
+interface Values {
+  name: string;
+  quantity: string;
+  unit: string;
+  category: string;
+  recurrence: Recurrence;
+}
+
+const blank: Values = { name: '', quantity: '', unit: '', category: '', recurrence: 'none' };
 
 /** Waits until typing pauses before asking for suggestions. */
 function useSettled(value: string, ms = 150): string {
@@ -26,78 +35,79 @@ function useSettled(value: string, ms = 150): string {
 
 /**
  * One field reads "2 lbs chicken thighs" as quantity, unit and name; "Details" opens the spec's separate fields.
- * The field keeps focus (and a phone its keyboard) after each add. A blank name is ignored without a message.
+ * The field keeps focus (and a phone its keyboard) after each add. A blank name is ignored without a message. The
+ * category is left to the server (the family's own filing, else its aisle) unless one is typed in the details;
+ * that field suggests the family's.
  */
 export function AddItemForm({ familyId, onAdd }: { familyId: string; onAdd: (item: NewItem) => void }) {
-  const [form, setForm] = useState(blank);
   const [details, setDetails] = useState(false);
-  const [quantityError, setQuantityError] = useState(false);
-  const nameRef = useRef<HTMLInputElement>(null);
+  const categories = useCategoryChoices(familyId, details);
   const suggestionsId = useId();
-  const typed = useSettled(details ? form.name : readQuickAdd(form.name).name);
+  const categoriesId = useId();
+  const { register, handleSubmit, reset, setFocus, watch, formState: { errors } } = useForm<Values>({ defaultValues: blank });
+  const name = watch('name');
+  const typed = useSettled(details ? name : readQuickAdd(name).name);
   const suggestions = useSuggestions(familyId, typed.trim().length >= 2 ? typed.trim() : '');
-  const set = (field: keyof typeof blank) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [field]: e.target.value }));
 
-  const known = (name: string): ItemSuggestion | undefined =>
-    suggestions.data?.find((s) => s.name.toLowerCase() === name.toLowerCase());
+  const known = (text: string): ItemSuggestion | undefined =>
+    suggestions.data?.find((s) => s.name.toLowerCase() === text.toLowerCase());
 
-  const read = (): NewItem | undefined => {
+  const read = (values: Values): NewItem => {
     if (!details) {
-      const quick = readQuickAdd(form.name);
-      const usual = known(quick.name);
+      const quick = readQuickAdd(values.name);
       return {
-        name: quick.name, quantity: quick.quantity, unit: quick.unit ?? usual?.unit ?? null,
-        category: usual?.category ?? null, recurrence: 'none',
+        name: quick.name, quantity: quick.quantity, unit: quick.unit ?? known(quick.name)?.unit ?? null,
+        category: null, recurrence: 'none',
       };
     }
-    const quantity = parseQuantity(form.quantity);
-    // An unreadable quantity is said, never guessed: "1/2" must not become 12.
-    setQuantityError(quantity === undefined);
-    if (quantity === undefined) return undefined;
     return {
-      name: form.name.trim(), quantity, unit: form.unit.trim() || null,
-      category: form.category.trim() || null, recurrence: form.recurrence,
+      name: values.name.trim(), quantity: parseQuantity(values.quantity) ?? null, unit: values.unit.trim() || null,
+      category: values.category.trim() || null, recurrence: values.recurrence,
     };
   };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!form.name.trim()) return;
+  const send = (values: Values) => {
+    const item = read(values);
+    if (!item.name) return;
+    onAdd(item);
+    reset(blank);
+    setFocus('name');
+  };
+
+  const submit = (values: Values) => {
+    if (!values.name.trim()) return;
     // An add sent before the quick-add reader arrived (it loads on the field's first focus) waits for it.
     if (!details && !quickAddReady()) {
-      void loadQuickAdd().then(send);
+      void loadQuickAdd().then(() => send(values));
       return;
     }
-    send();
+    send(values);
   };
 
-  const send = () => {
-    const item = read();
-    if (!item?.name) return;
-    onAdd(item);
-    setForm(blank);
-    nameRef.current?.focus();
-  };
-
+  // An unreadable quantity is said, never guessed: "1/2" must not become 12.
+  const quantityError = details && errors.quantity !== undefined;
   return (
-    <form className={`card add-item${details ? ' with-details' : ''}`} onSubmit={submit} aria-label="Add item">
-      <input ref={nameRef} aria-label="Item name" placeholder={details ? 'Item name' : m.quickAddPlaceholder}
-        value={form.name} onChange={set('name')} onFocus={() => void loadQuickAdd()} maxLength={groceryLimits.itemNameMax}
-        className="add-name" list={suggestionsId} autoComplete="off" enterKeyHint="done" />
+    <form className={`card add-item${details ? ' with-details' : ''}`} onSubmit={(e) => void handleSubmit(submit)(e)}
+      aria-label="Add item">
+      <input {...register('name')} aria-label="Item name"
+        placeholder={details ? 'Item name' : m.quickAddPlaceholder} onFocus={() => void loadQuickAdd()}
+        maxLength={groceryLimits.itemNameMax} className="add-name" list={suggestionsId} autoComplete="off"
+        enterKeyHint="done" />
       <datalist id={suggestionsId}>
         {suggestions.data?.map((s) => <option key={s.name} value={s.name}>{s.unit ?? ''}</option>)}
       </datalist>
       {details && (
         <>
-          <input aria-label="Qty" placeholder="Qty" value={form.quantity} onChange={set('quantity')} className="add-qty"
-            inputMode="decimal" aria-invalid={quantityError || undefined}
+          <input {...register('quantity', { validate: (v) => !details || parseQuantity(v) !== undefined })} aria-label="Qty"
+            placeholder="Qty" className="add-qty" inputMode="decimal" aria-invalid={quantityError || undefined}
             aria-describedby={quantityError ? 'add-qty-error' : undefined} />
-          <input aria-label="Unit" placeholder="Unit (e.g. lbs, pack)" value={form.unit} onChange={set('unit')}
-            maxLength={groceryLimits.unitMax} />
-          <input aria-label="Category" placeholder="Category (e.g. produce)" value={form.category}
-            onChange={set('category')} maxLength={groceryLimits.categoryMax} />
-          <select aria-label="Recurrence" value={form.recurrence} onChange={set('recurrence')}>
+          <input {...register('unit')} aria-label="Unit" placeholder="Unit (e.g. lbs, pack)" maxLength={groceryLimits.unitMax} />
+          <input {...register('category')} aria-label="Category" placeholder="Category (e.g. produce)"
+            maxLength={groceryLimits.categoryMax} list={categoriesId} autoComplete="off" />
+          <datalist id={categoriesId}>
+            {categories.map((c) => <option key={c} value={c} />)}
+          </datalist>
+          <select {...register('recurrence')} aria-label="Recurrence">
             {recurrenceChoices.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
           </select>
         </>

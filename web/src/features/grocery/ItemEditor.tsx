@@ -1,50 +1,63 @@
-import { useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { groceryLimits, type GroceryItem } from '@hearth/contract/grocery';
 import { formatQuantity, parseQuantity, quantityMessages } from '@hearth/contract/quantity';
-import type { ItemChange } from './writes.ts';
+import type { EditedFields } from './merges.ts';
+import { useCategoryChoices } from './queries.ts';
 
-/** The sheet that edits an item's name, quantity, unit and category. */
-export function ItemEditor({ item, onSave, onCancel }: {
-  item: GroceryItem; onSave: (change: ItemChange['change']) => void; onCancel: () => void;
+interface Values {
+  name: string;
+  quantity: string;
+  unit: string;
+  category: string;
+}
+
+/**
+ * The sheet that edits an item's name, quantity, unit and category; the category field suggests the family's. A
+ * blank name is not saved (without a message, as the add field ignores one).
+ */
+export function ItemEditor({ item, familyId, onSave, onCancel }: {
+  item: GroceryItem; familyId: string; onSave: (change: EditedFields) => void; onCancel: () => void;
 }) {
-  const [form, setForm] = useState({
-    name: item.name, quantity: item.quantity === null ? '' : formatQuantity(item.quantity),
-    unit: item.unit ?? '', category: item.category ?? '',
+  const categoriesId = useId();
+  const categories = useCategoryChoices(familyId);
+  const { register, handleSubmit, formState: { errors } } = useForm<Values>({
+    defaultValues: {
+      name: item.name, quantity: item.quantity === null ? '' : formatQuantity(item.quantity),
+      unit: item.unit ?? '', category: item.category ?? '',
+    },
   });
-  const [quantityError, setQuantityError] = useState(false);
-  const set = (field: keyof typeof form) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [field]: e.target.value }));
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const name = form.name.trim();
-    const quantity = parseQuantity(form.quantity);
-    setQuantityError(quantity === undefined);
-    if (!name || quantity === undefined) return;
-    onSave({ name, quantity, unit: form.unit.trim() || null, category: form.category.trim() || null });
-  };
+  const save = (values: Values) => onSave({
+    name: values.name.trim(), quantity: parseQuantity(values.quantity) ?? null,
+    unit: values.unit.trim() || null, category: values.category.trim() || null,
+  });
 
   return (
-    <form className="stack" onSubmit={submit} noValidate>
+    <form className="stack" onSubmit={(e) => void handleSubmit(save)(e)} noValidate>
       <label>
         Name
-        <input value={form.name} onChange={set('name')} maxLength={groceryLimits.itemNameMax} required />
+        <input {...register('name', { validate: (v) => v.trim() !== '' })} maxLength={groceryLimits.itemNameMax} required />
       </label>
       <div className="row">
         <label>
           Qty
-          <input value={form.quantity} onChange={set('quantity')} inputMode="decimal" aria-invalid={quantityError || undefined} />
+          <input {...register('quantity', { validate: (v) => parseQuantity(v) !== undefined })} inputMode="decimal"
+            aria-invalid={errors.quantity ? true : undefined} />
         </label>
         <label>
           Unit
-          <input value={form.unit} onChange={set('unit')} maxLength={groceryLimits.unitMax} />
+          <input {...register('unit')} maxLength={groceryLimits.unitMax} />
         </label>
       </div>
-      {quantityError && <span className="field-error" role="alert">{quantityMessages.unreadable}</span>}
+      {errors.quantity && <span className="field-error" role="alert">{quantityMessages.unreadable}</span>}
       <label>
         Category
-        <input value={form.category} onChange={set('category')} maxLength={groceryLimits.categoryMax} />
+        <input {...register('category')} maxLength={groceryLimits.categoryMax} list={categoriesId} autoComplete="off" />
       </label>
+      <datalist id={categoriesId}>
+        {categories.map((c) => <option key={c} value={c} />)}
+      </datalist>
       <div className="row">
         <button type="submit">Save</button>
         <button type="button" className="secondary" onClick={onCancel}>Cancel</button>

@@ -14,6 +14,7 @@ import { AisleOrder } from './AisleOrder.tsx';
 import { aisleNames, firstOfAisles, groupByAisle } from './aisles.ts';
 import { keepFocusNear } from './focus.ts';
 import { ItemEditor } from './ItemEditor.tsx';
+import { mergeTarget, restoredOrder, type EditedFields } from './merges.ts';
 import { useRowsInSteps } from './rowsInSteps.ts';
 import { useAisleOrder, useDeleteList, useItems, useLists, useSaveAisleOrder } from './queries.ts';
 import { useAddItem, useClearPurchased, useDeleteItem, useEditItem, useReorder, useTogglePurchased } from './writes.ts';
@@ -88,6 +89,26 @@ function ListDetail({ listId, familyId, canEdit }: { listId: string; familyId: s
     setError(null);
     keepFocusNear(item.id);
     removeLater(item.id, m.deleted(item.name), (settled) => remove.mutate(item, { onSettled: settled }));
+  };
+  /** An edit into an item already on the list merges them, with an undo that puts both back as they were. */
+  const onSave = (item: GroceryItem, change: EditedFields) => {
+    setError(null);
+    setEditing(null);
+    const before = items.data ?? [];
+    const edited = before.find((i) => i.id === item.id) ?? item;
+    const target = mergeTarget(before, edited, change);
+    edit.mutate({ item: edited, change });
+    if (!target) return;
+    offerUndo(m.mergedInto(target.name), () => {
+      edit.mutate({
+        item: target, change: { name: target.name, quantity: target.quantity, unit: target.unit, category: target.category },
+      });
+      const restoredId = add.mutate({
+        name: edited.name, quantity: edited.quantity, unit: edited.unit, category: edited.category,
+        recurrence: edited.recurrence,
+      }, { recurringItemId: edited.recurringItemId, addedFromRecipeId: edited.addedFromRecipeId });
+      reorder.mutate(restoredOrder(before, edited, restoredId));
+    });
   };
   const confirmClear = async () => {
     if (!(await confirm({ title: m.clearPurchased, confirmLabel: 'Delete', message: m.clearPurchasedConfirm(purchased.length) }))) return;
@@ -175,8 +196,8 @@ function ListDetail({ listId, familyId, canEdit }: { listId: string; familyId: s
       )}
       <Modal title={m.editItem} open={editing !== null} onClose={() => setEditing(null)}>
         {editing && (
-          <ItemEditor key={editing.id} item={editing} onCancel={() => setEditing(null)}
-            onSave={(change) => { setError(null); edit.mutate({ item: editing, change }); setEditing(null); }} />
+          <ItemEditor key={editing.id} item={editing} familyId={familyId} onCancel={() => setEditing(null)}
+            onSave={(change) => onSave(editing, change)} />
         )}
       </Modal>
       <Modal title={m.arrangeAisles} open={arranging} onClose={() => setArranging(false)}>

@@ -3,6 +3,7 @@ import * as api from '@hearth/contract/grocery';
 import type { Frequency, GroceryComment, GroceryList, RecurringItem } from '@hearth/contract/grocery';
 import { call, prefetchedFreshMs } from '../../shared/api/client.ts';
 import { membersQuery } from '../family/queries.ts';
+import { categoryChoices } from './merges.ts';
 
 /**
  * Keys start with the live-change topic ('grocery', 'grocery-comments', 'recurring', 'family'); a change
@@ -17,6 +18,7 @@ export const groceryKeys = {
   recurring: (familyId: string) => ['recurring', familyId] as const,
   suggestions: (familyId: string, text: string) => ['grocery', 'suggestions', familyId, text] as const,
   aisles: (familyId: string) => ['grocery', 'aisles', familyId] as const,
+  categories: (familyId: string) => ['grocery', 'categories', familyId] as const,
 };
 
 /** Reports a failure with the spec's text for it. */
@@ -67,6 +69,19 @@ export function useSuggestions(familyId: string, text: string) {
     enabled: text !== '',
     staleTime: 60_000,
   });
+}
+
+/**
+ * A category field's choices: the family's categories as first written, then the built-in aisles it has not used;
+ * asked for while a field is `shown`, again each time one opens.
+ */
+export function useCategoryChoices(familyId: string, shown = true): string[] {
+  const family = useQuery({
+    queryKey: groceryKeys.categories(familyId),
+    queryFn: () => call(api.getCategories, { params: { familyId } }),
+    enabled: shown,
+  });
+  return categoryChoices(family.data ?? [], api.aisleCategories);
 }
 
 export const aisleOrderQuery = (familyId: string) => queryOptions({

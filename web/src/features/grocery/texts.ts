@@ -43,6 +43,8 @@ export const groceryMessages = {
   commentArchived: 'Comment archived',
   editItem: 'Edit item',
   editItemFailed: 'Failed to save the item',
+  /** An edit that made an item the same as one already on the list. */
+  mergedInto: (name: string) => `Merged into ${name}`,
   listWaiting: 'Waiting to be created when the network is back',
   /** A list's items still to buy, on its card in /lists. */
   openItems: (n: number) => (n === 0 ? 'Nothing to buy' : `${n} to buy`),

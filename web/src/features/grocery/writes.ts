@@ -6,6 +6,7 @@ import {
   keyHeader, lastQueued, newCreateKey, notice, offlineScope, pendingId, queuedRetry, rememberCreated, serverId,
 } from '../../shared/offline/queue.ts';
 import { useCurrentUser } from '../../shared/useCurrentUser.ts';
+import { applyEdit, type EditedFields } from './merges.ts';
 import { groceryKeys, type Report } from './queries.ts';
 import { groceryMessages as m } from './texts.ts';
 
@@ -34,7 +35,9 @@ export interface NewItem {
   category: string | null;
   recurrence: Recurrence;
 }
-interface AddItem { key: string; listId: string; familyId: string; item: NewItem }
+/** An item added again (an undone merge) keeps its links: its recurring item is not made anew. */
+export interface ItemLinks { recurringItemId: string | null; addedFromRecipeId: string | null }
+interface AddItem { key: string; listId: string; familyId: string; item: NewItem; links?: ItemLinks }
 interface EditItem { item: GroceryItem; change: ItemChange['change'] }
 interface Reorder { listId: string; items: GroceryItem[] }
 interface AddComment { key: string; listId: string; familyId: string; text: string; parentId: string | null }
@@ -42,7 +45,7 @@ interface CreateList { key: string; familyId: string; title: string }
 
 export interface ItemChange {
   item: GroceryItem;
-  change: { name: string; quantity: number | null; unit: string | null; category: string | null };
+  change: EditedFields;
 }
 
 const frequencyOf: Record<Exclude<Recurrence, 'none'>, Frequency> = { weekly: 'WEEKLY', monthly: 'MONTHLY' };
@@ -71,9 +74,9 @@ export function registerGroceryWrites(client: QueryClient): void {
 
   client.setMutationDefaults<GroceryItem, Error, AddItem>(writes.addItem, {
     ...queued,
-    mutationFn: async ({ key, listId, familyId, item }: AddItem) => {
-      let recurringItemId: string | null = null;
-      if (item.recurrence !== 'none') {
+    mutationFn: async ({ key, listId, familyId, item, links }: AddItem) => {
+      let recurringItemId = links?.recurringItemId ?? null;
+      if (item.recurrence !== 'none' && !links) {
         const recurring = await call(api.createRecurringItem, {
           body: { name: item.name, quantity: item.quantity, unit: item.unit, listId, familyId, frequency: frequencyOf[item.recurrence] },
           headers: keyHeader(key),
@@ -81,7 +84,10 @@ export function registerGroceryWrites(client: QueryClient): void {
         recurringItemId = recurring.id;
       }
       return call(api.addItem, {
-        body: { ...item, listId, familyId, isPurchased: false, position: 0, ...(recurringItemId ? { recurringItemId } : {}) },
+        body: {
+          ...item, listId, familyId, isPurchased: false, position: 0, ...(recurringItemId ? { recurringItemId } : {}),
+          ...(links?.addedFromRecipeId ? { addedFromRecipeId: links.addedFromRecipeId } : {}),
+        },
         headers: keyHeader(key),
       });
     },
@@ -184,15 +190,23 @@ function useQueuedItemChange<V>(listId: string, key: readonly string[], apply: (
 
 const renumber = (items: GroceryItem[]) => items.map((item, position) => ({ ...item, position }));
 
-/** Adds an item at the top; a Weekly or Monthly one first creates its recurring item (spec flow). */
+/**
+ * Adds an item at the top; a Weekly or Monthly one first creates its recurring item (spec flow), unless it is added
+ * again with its `links`. Answers the item's pending id.
+ */
 export function useAddItem(listId: string, familyId: string, report: Report) {
-  const mutation = useQueuedItemChange<AddItem>(listId, writes.addItem, (items, { key, item }) => renumber([{
-    ...item, id: pendingId(key), position: 0, isPurchased: false, listId, familyId, recurringItemId: null, addedFromRecipeId: null,
+  const mutation = useQueuedItemChange<AddItem>(listId, writes.addItem, (items, { key, item, links }) => renumber([{
+    ...item, id: pendingId(key), position: 0, isPurchased: false, listId, familyId,
+    recurringItemId: links?.recurringItemId ?? null, addedFromRecipeId: links?.addedFromRecipeId ?? null,
   }, ...items]));
   return {
-    mutate: (item: NewItem) => mutation.mutate({ key: newCreateKey(), listId, familyId, item }, {
-      onError: () => report(item.recurrence === 'none' ? m.addItemFailed : m.addRecurringItemFailed),
-    }),
+    mutate: (item: NewItem, links?: ItemLinks) => {
+      const key = newCreateKey();
+      mutation.mutate({ key, listId, familyId, item, ...(links ? { links } : {}) }, {
+        onError: () => report(item.recurrence === 'none' ? m.addItemFailed : m.addRecurringItemFailed),
+      });
+      return pendingId(key);
+    },
   };
 }
 
@@ -213,8 +227,8 @@ export function useDeleteItem(listId: string, report: Report) {
 }
 
 export function useEditItem(listId: string, report: Report) {
-  const mutation = useQueuedItemChange<EditItem>(listId, writes.edit, (items, { item, change }) =>
-    items.map((i) => (i.id === item.id ? { ...i, ...change } : i)));
+  // Shown as the server makes it: an edit into an item already open on the list merges the two.
+  const mutation = useQueuedItemChange<EditItem>(listId, writes.edit, (items, { item, change }) => applyEdit(items, item, change));
   return { mutate: (vars: ItemChange) => mutation.mutate(vars, { onError: () => report(m.editItemFailed) }) };
 }
 
