@@ -8,7 +8,7 @@ import { Notice } from '../../shared/ui/Status.tsx';
 import { adminCall } from './credentials.ts';
 import { formatDate } from './format.ts';
 
-const Fields = api.createFamily.body;
+const Fields = api.NewFamily;
 
 export function Families({ families, onChanged }: { families: api.AdminFamily[]; onChanged: () => void }) {
   const { register, handleSubmit, reset, setError, clearErrors, formState: { errors, isSubmitting } } = useForm<
