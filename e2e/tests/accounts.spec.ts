@@ -209,3 +209,21 @@ test("a failed password reset shows the spec's text", async ({ page }) => {
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page.getByRole('alert')).toContainText('An error occurred. Please try again.');
 });
+
+test('the super admin creates a family; a blank name is refused with the spec text', async ({ page }) => {
+  await page.goto('/superadmin');
+  await page.getByLabel('Username').fill(superadmin.username);
+  await page.getByLabel('Password').fill(superadmin.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('tab', { name: 'Families' }).click();
+  const form = page.getByRole('form', { name: 'Create family' });
+  await form.getByRole('button', { name: 'Create Family' }).click();
+  await expect(form.getByText('Family name is required')).toBeVisible();
+  const name = `Console family ${Date.now().toString(36)}`;
+  await form.getByLabel('Family name').fill(name);
+  await form.getByLabel('Description').fill('Made from the console');
+  await form.getByRole('button', { name: 'Create Family' }).click();
+  await expect(page.getByRole('cell', { name, exact: true })).toBeVisible();
+  await expect(form.getByText('Family name is required')).toHaveCount(0);
+  await expect(form.getByLabel('Family name')).toHaveValue('');
+});

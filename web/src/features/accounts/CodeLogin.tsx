@@ -1,10 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import * as api from '@hearth/contract/accounts';
 import { messages } from './texts.ts';
 import { limits } from '@hearth/contract/limits';
 import { call } from '../../shared/api/client.ts';
 import { hasCode } from '../../shared/api/errors.ts';
-import { ErrorBanner, Notice } from '../../shared/ui/Status.tsx';
+import { failSubmit, SubmitError } from '../../shared/form.tsx';
+import { Notice } from '../../shared/ui/Status.tsx';
 import { usePrefilledEmail } from './invitePreview.ts';
 import { loginErrorText, useCompleteSignIn } from './signIn.ts';
 
@@ -13,16 +15,20 @@ const sendGapSeconds = 60;
 
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
+const digitsOf = (typed: string) => typed.replace(/\D/g, '').slice(0, limits.codeLength);
+
+type Fields = { email: string; code: string };
+
 /** Two steps: the email (an email invite's filled in), then the 6-digit code with a countdown before a resend is allowed. */
 export function CodeLogin({ invitedEmail }: { invitedEmail: string | null }) {
   const [step, setStep] = useState<'email' | 'code'>('email');
-  const [email, setEmail] = useState('');
-  usePrefilledEmail(invitedEmail, setEmail);
-  const [code, setCode] = useState('');
+  const { register, control, handleSubmit, setValue, getValues, setError, clearErrors, formState: { errors, isSubmitting } } =
+    useForm<Fields>({ defaultValues: { email: '', code: '' } });
+  const [email, code] = useWatch({ control, name: ['email', 'code'] });
+  usePrefilledEmail(invitedEmail, (update) => setValue('email', update(getValues('email'))));
   const [countdown, setCountdown] = useState(0);
-  const [busy, setBusy] = useState(false);
+  const [sending, setSending] = useState(false);
   const [info, setInfo] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   // When this page last had a code sent, and to which email: a re-request inside the minute is explained, not failed.
   const [lastSent, setLastSent] = useState<{ email: string; at: number } | null>(null);
   const complete = useCompleteSignIn();
@@ -34,67 +40,65 @@ export function CodeLogin({ invitedEmail }: { invitedEmail: string | null }) {
   }, [countdown]);
 
   const send = async (resend: boolean) => {
-    setBusy(true);
-    setError(null);
+    const to = getValues('email');
+    setSending(true);
+    clearErrors('root');
     setInfo(null);
     try {
-      await call(api.requestCode, { body: { email } });
-      setLastSent({ email, at: Date.now() });
+      await call(api.requestCode, { body: { email: to } });
+      setLastSent({ email: to, at: Date.now() });
       setStep('code');
       setCountdown(limits.codeResendSeconds);
       setInfo(resend ? messages.codeResent : messages.codeRequested);
     } catch (err) {
-      if (hasCode(err, 'RATE_LIMITED') && lastSent?.email === email) {
+      if (hasCode(err, 'RATE_LIMITED') && lastSent?.email === to) {
         const wait = Math.max(1, sendGapSeconds - Math.floor((Date.now() - lastSent.at) / 1000));
         setStep('code');
         setInfo(messages.codeJustSent(wait));
       } else {
-        setError(resend ? messages.codeResendFailed : messages.codeRequestFailed);
+        failSubmit(setError, resend ? messages.codeResendFailed : messages.codeRequestFailed);
       }
     } finally {
-      setBusy(false);
+      setSending(false);
     }
   };
 
-  const verify = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
+  const verify = async (fields: Fields) => {
     try {
-      complete(await call(api.verifyCode, { body: { email, code } }));
+      complete(await call(api.verifyCode, { body: fields }));
     } catch (err) {
       // One message at a time: the "code sent" notice gives way to the error.
       setInfo(null);
-      setError(hasCode(err, 'ACCOUNT_PENDING') || hasCode(err, 'ACCOUNT_REJECTED') ? loginErrorText(err) : messages.codeInvalid);
-      setBusy(false);
+      failSubmit(setError, hasCode(err, 'ACCOUNT_PENDING') || hasCode(err, 'ACCOUNT_REJECTED') ? loginErrorText(err) : messages.codeInvalid);
     }
   };
 
   const back = () => {
     setStep('email');
-    setCode('');
+    setValue('code', '');
     setCountdown(0);
     setInfo(null);
-    setError(null);
+    clearErrors('root');
   };
 
   if (step === 'email') {
     return (
-      <form className="stack" aria-label="Email Code Login" onSubmit={(e) => { e.preventDefault(); void send(false); }}>
-        <ErrorBanner message={error} />
-        <label>Email<input type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} /></label>
-        <button type="submit" disabled={busy}>{busy ? 'Sending...' : 'Send Code'}</button>
+      <form className="stack" aria-label="Email Code Login" onSubmit={handleSubmit(() => send(false))}>
+        <SubmitError errors={errors} />
+        <label>Email<input type="email" autoComplete="email" required {...register('email')} /></label>
+        <button type="submit" disabled={sending}>{sending ? 'Sending...' : 'Send Code'}</button>
       </form>
     );
   }
+  const busy = sending || isSubmitting;
   return (
-    <form className="stack" aria-label="Enter code" onSubmit={verify}>
+    <form className="stack" aria-label="Enter code" onSubmit={handleSubmit(verify)}>
       {info && <Notice kind="success">{info}</Notice>}
-      <ErrorBanner message={error} />
+      <SubmitError errors={errors} />
       <p className="muted small">We sent a 6-digit code to {email}.</p>
       <label>Code
         <input inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" maxLength={limits.codeLength}
-          value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, limits.codeLength))} />
+          {...register('code', { onChange: (e: { target: { value: string } }) => setValue('code', digitsOf(e.target.value)) })} />
       </label>
       <button type="submit" disabled={busy || code.length !== limits.codeLength}>Verify Code</button>
       <div className="spread">

@@ -1,39 +1,36 @@
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import * as api from '@hearth/contract/accounts';
 import { paths } from '../../shared/paths.ts';
 import { call } from '../../shared/api/client.ts';
-import { ErrorBanner } from '../../shared/ui/Status.tsx';
+import { failSubmit, SubmitError } from '../../shared/form.tsx';
 import { usePrefilledEmail } from './invitePreview.ts';
 import { loginErrorText, useCompleteSignIn } from './signIn.ts';
 
+type Fields = { email: string; password: string };
+
 /** `invitedEmail`: the address of the invite the page was opened from, filled in once known. */
 export function PasswordLogin({ invitedEmail }: { invitedEmail: string | null }) {
-  const [email, setEmail] = useState('');
-  usePrefilledEmail(invitedEmail, setEmail);
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, setValue, getValues, setError, formState: { errors, isSubmitting } } = useForm<Fields>({
+    defaultValues: { email: '', password: '' },
+  });
+  usePrefilledEmail(invitedEmail, (update) => setValue('email', update(getValues('email'))));
   const complete = useCompleteSignIn();
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
+  const submit = async (fields: Fields) => {
     try {
-      complete(await call(api.login, { body: { email, password } }));
+      complete(await call(api.login, { body: fields }));
     } catch (err) {
-      setError(loginErrorText(err));
-      setBusy(false);
+      failSubmit(setError, loginErrorText(err));
     }
   };
 
   return (
-    <form className="stack" onSubmit={submit} aria-label="Password Login">
-      <ErrorBanner message={error} />
-      <label>Email<input type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} /></label>
-      <label>Password<input type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} /></label>
-      <button type="submit" disabled={busy}>{busy ? 'Signing in...' : 'Login'}</button>
+    <form className="stack" onSubmit={handleSubmit(submit)} aria-label="Password Login">
+      <SubmitError errors={errors} />
+      <label>Email<input type="email" autoComplete="username" required {...register('email')} /></label>
+      <label>Password<input type="password" autoComplete="current-password" required {...register('password')} /></label>
+      <button type="submit" disabled={isSubmitting}>{isSubmitting ? 'Signing in...' : 'Login'}</button>
       <Link to={paths.requestPasswordReset}>Forgot Password?</Link>
     </form>
   );

@@ -1,48 +1,44 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import * as api from '@hearth/contract/accounts';
 import { useInvitePreview, usePrefilledEmail } from './invitePreview.ts';
 import { messages } from './texts.ts';
 import { ApiError, call } from '../../shared/api/client.ts';
 import { errorMessage } from '../../shared/api/errors.ts';
+import { failSubmit, SubmitError } from '../../shared/form.tsx';
 import { ErrorBanner, Notice } from '../../shared/ui/Status.tsx';
 
+const empty = { name: '', email: '', password: '' };
+type Fields = typeof empty;
+
+/** The browser checks the fields are filled in (`required`); the server checks the rest and says what failed. */
 export function RegisterForm({ inviteToken }: { inviteToken: string | null }) {
   // Whose family the link leads to; the spec's notice shows alone until it is known (or when the link is unusable).
   const invite = useInvitePreview(inviteToken);
-  const [form, setForm] = useState({ name: '', email: '', password: '' });
-  const [busy, setBusy] = useState(false);
   const [success, setSuccess] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
-  usePrefilledEmail(invite.data?.invitedEmail, (update) => setForm((f) => ({ ...f, email: update(f.email) })));
+  const { register, handleSubmit, reset, setValue, getValues, setError, formState: { errors, isSubmitting } } = useForm<Fields>({
+    defaultValues: empty,
+  });
+  usePrefilledEmail(invite.data?.invitedEmail, (update) => setValue('email', update(getValues('email'))));
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
+  const submit = async (fields: Fields) => {
     setProblems([]);
     try {
-      const res = await call(api.register, { body: { ...form, inviteToken } });
+      const res = await call(api.register, { body: { ...fields, inviteToken } });
       setSuccess(res?.message || messages.registeredFallback);
-      setForm({ name: '', email: '', password: '' });
+      reset(empty);
     } catch (err) {
       if (err instanceof ApiError && err.errors.length > 0 && err.message === messages.passwordPolicy) {
         setProblems(err.errors);
       } else {
-        setError(errorMessage(err, messages.registerFailed));
+        failSubmit(setError, errorMessage(err, messages.registerFailed));
       }
-    } finally {
-      setBusy(false);
     }
   };
 
-  const field = (name: keyof typeof form) => ({
-    value: form[name],
-    onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }),
-  });
-
   return (
-    <form className="card stack" onSubmit={submit} aria-label="Register">
+    <form className="card stack" onSubmit={handleSubmit(submit)} aria-label="Register">
       <h2>Create an account</h2>
       {inviteToken && (
         <Notice>
@@ -51,12 +47,12 @@ export function RegisterForm({ inviteToken }: { inviteToken: string | null }) {
         </Notice>
       )}
       {success && <Notice kind="success">{success}</Notice>}
-      <ErrorBanner message={error} />
+      <SubmitError errors={errors} />
       <ErrorBanner message={problems.length > 0 && <ul className="errors">{problems.map((p) => <li key={p}>{p}</li>)}</ul>} />
-      <label>Name<input name="name" autoComplete="name" required {...field('name')} /></label>
-      <label>Email<input name="email" type="email" autoComplete="email" required {...field('email')} /></label>
-      <label>Password<input name="password" type="password" autoComplete="new-password" required {...field('password')} /></label>
-      <button type="submit" disabled={busy}>{busy ? 'Registering...' : 'Register'}</button>
+      <label>Name<input autoComplete="name" required {...register('name')} /></label>
+      <label>Email<input type="email" autoComplete="email" required {...register('email')} /></label>
+      <label>Password<input type="password" autoComplete="new-password" required {...register('password')} /></label>
+      <button type="submit" disabled={isSubmitting}>{isSubmitting ? 'Registering...' : 'Register'}</button>
     </form>
   );
 }

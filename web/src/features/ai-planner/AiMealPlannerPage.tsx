@@ -1,9 +1,13 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import {
   aiLimits, cuisineTypes, prepTimeChoices, proteinChoices, spiceLevels, type AiAnswer, type AiMealRequestInput,
-  type CuisineType, type GeneratedMeal, type PrepTimeChoice, type ProteinChoice, type SpiceLevel,
+  type GeneratedMeal,
 } from '@hearth/contract/ai-planner';
 import { ApiError } from '../../shared/api/client.ts';
+import { FieldError, failSubmit, invalidIf, submitErrorOf } from '../../shared/form.tsx';
 import { ErrorBanner, Loading, Notice } from '../../shared/ui/Status.tsx';
 import { useCan } from '../../shared/useCan.ts';
 import { useCurrentUser } from '../../shared/useCurrentUser.ts';
@@ -14,17 +18,20 @@ import { useAiUsage, useGenerateMeals } from './queries.ts';
 import { aiTexts as t, cuisineLabels, proteinLabels, spiceLabels, timeLabels } from './texts.ts';
 import './ai-planner.css';
 
-interface Form {
-  proteinChoice: ProteinChoice | '';
-  timeToPrepare: PrepTimeChoice | '';
-  cuisineType: CuisineType | '';
-  spiceLevel: SpiceLevel | '';
-  dietaryRestrictions: string;
-  kidFriendly: boolean;
-  onePotMeal: boolean;
-}
+/** Protein and time are required; the rest narrows the ideas when given. */
+const Fields = z.object({
+  proteinChoice: z.string().pipe(z.enum(proteinChoices, { error: t.proteinRequired })),
+  timeToPrepare: z.string().pipe(z.enum(prepTimeChoices, { error: t.timeRequired })),
+  cuisineType: z.enum(cuisineTypes).or(z.literal('')).transform((v) => v || null),
+  spiceLevel: z.enum(spiceLevels).or(z.literal('')).transform((v) => v || null),
+  dietaryRestrictions: z.string().transform((v) => v.trim() || null),
+  kidFriendly: z.boolean(),
+  onePotMeal: z.boolean(),
+});
+type FieldsIn = z.input<typeof Fields>;
+type Fields = z.output<typeof Fields>;
 
-const empty: Form = {
+const empty: FieldsIn = {
   proteinChoice: '', timeToPrepare: '', cuisineType: '', spiceLevel: '', dietaryRestrictions: '', kidFriendly: false, onePotMeal: false,
 };
 
@@ -49,37 +56,23 @@ export function AiMealPlannerPage() {
   const familyId = useCurrentUser().data?.familyId ?? null;
   const usage = useAiUsage();
   const generate = useGenerateMeals();
-  const [form, setForm] = useState<Form>(empty);
-  const [problems, setProblems] = useState<{ protein?: string; time?: string }>({});
-  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, setError, clearErrors, formState: { errors } } = useForm<FieldsIn, unknown, Fields>({
+    resolver: zodResolver(Fields), defaultValues: empty,
+  });
+  const failure = submitErrorOf(errors);
   const [answer, setAnswer] = useState<{ status: AiAnswer['status']; notice: string | null; slots: Slot[] } | null>(null);
   const [altering, setAltering] = useState<Slot | null>(null);
   const waitingText = useWaitingText(generate.isPending);
   const remaining = usage.data?.remainingRequests;
   const outOfRequests = remaining === 0;
 
-  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found = {
-      ...(form.proteinChoice ? {} : { protein: t.proteinRequired }),
-      ...(form.timeToPrepare ? {} : { time: t.timeRequired }),
-    };
-    setProblems(found);
-    setError(null);
-    if (!form.proteinChoice || !form.timeToPrepare) return;
-    const body: AiMealRequestInput = {
-      proteinChoice: form.proteinChoice, timeToPrepare: form.timeToPrepare,
-      dietaryRestrictions: form.dietaryRestrictions.trim() || null, kidFriendly: form.kidFriendly, onePotMeal: form.onePotMeal,
-      cuisineType: form.cuisineType || null, spiceLevel: form.spiceLevel || null,
-    };
+  const submit = async (body: AiMealRequestInput) => {
     try {
       const result = await generate.mutateAsync(body);
       const batch = Date.now();
       setAnswer({ status: result.status, notice: result.notice, slots: result.meals.map((meal, i) => ({ key: `${batch}-${i}`, meal, altered: false })) });
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : t.generateFailed);
+      failSubmit(setError, err instanceof ApiError ? err.message : t.generateFailed);
     }
   };
 
@@ -102,36 +95,34 @@ export function AiMealPlannerPage() {
       </div>
       <p className="muted">{t.intro}</p>
 
-      <form className="card stack ai-form" onSubmit={submit} noValidate aria-label={t.title}>
+      <form className="card stack ai-form" onSubmit={handleSubmit(submit)} noValidate aria-label={t.title}>
         <div className="ai-form-grid">
           <label>
             {t.protein} *
-            <select value={form.proteinChoice} aria-invalid={Boolean(problems.protein)}
-              onChange={(e) => set('proteinChoice', e.target.value as Form['proteinChoice'])}>
+            <select {...register('proteinChoice')} aria-invalid={invalidIf(errors.proteinChoice)}>
               <option value="">{t.choose}</option>
               {proteinChoices.map((p) => <option key={p} value={p}>{proteinLabels[p]}</option>)}
             </select>
-            {problems.protein && <span className="field-error">{problems.protein}</span>}
+            <FieldError error={errors.proteinChoice} />
           </label>
           <label>
             {t.time} *
-            <select value={form.timeToPrepare} aria-invalid={Boolean(problems.time)}
-              onChange={(e) => set('timeToPrepare', e.target.value as Form['timeToPrepare'])}>
+            <select {...register('timeToPrepare')} aria-invalid={invalidIf(errors.timeToPrepare)}>
               <option value="">{t.choose}</option>
               {prepTimeChoices.map((p) => <option key={p} value={p}>{timeLabels[p]}</option>)}
             </select>
-            {problems.time && <span className="field-error">{problems.time}</span>}
+            <FieldError error={errors.timeToPrepare} />
           </label>
           <label>
             {t.cuisine}
-            <select value={form.cuisineType} onChange={(e) => set('cuisineType', e.target.value as Form['cuisineType'])}>
+            <select {...register('cuisineType')}>
               <option value="">{t.anyCuisine}</option>
               {cuisineTypes.map((c) => <option key={c} value={c}>{cuisineLabels[c]}</option>)}
             </select>
           </label>
           <label>
             {t.spice}
-            <select value={form.spiceLevel} onChange={(e) => set('spiceLevel', e.target.value as Form['spiceLevel'])}>
+            <select {...register('spiceLevel')}>
               <option value="">{t.anySpice}</option>
               {spiceLevels.map((s) => <option key={s} value={s}>{spiceLabels[s]}</option>)}
             </select>
@@ -140,23 +131,23 @@ export function AiMealPlannerPage() {
         <label>
           {t.dietary}
           <textarea rows={2} maxLength={aiLimits.dietaryRestrictionsMax} placeholder={t.dietaryHint}
-            value={form.dietaryRestrictions} onChange={(e) => set('dietaryRestrictions', e.target.value)} />
+            {...register('dietaryRestrictions')} />
         </label>
         <div className="row ai-checks">
           <label className="inline">
-            <input type="checkbox" checked={form.kidFriendly} onChange={(e) => set('kidFriendly', e.target.checked)} />
+            <input type="checkbox" {...register('kidFriendly')} />
             {t.kidFriendly}
           </label>
           <label className="inline">
-            <input type="checkbox" checked={form.onePotMeal} onChange={(e) => set('onePotMeal', e.target.checked)} />
+            <input type="checkbox" {...register('onePotMeal')} />
             {t.onePot}
           </label>
         </div>
         <button type="submit" disabled={generate.isPending || outOfRequests}>{t.generate}</button>
       </form>
 
-      <ErrorBanner message={error} onDismiss={() => setError(null)} />
-      {outOfRequests && !error && <Notice>{t.quotaReached}</Notice>}
+      <ErrorBanner message={failure} onDismiss={() => clearErrors('root')} />
+      {outOfRequests && !failure && <Notice>{t.quotaReached}</Notice>}
 
       {generate.isPending && <div className="ai-waiting"><Loading text={waitingText} /></div>}
 

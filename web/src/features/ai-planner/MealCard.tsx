@@ -1,7 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { GeneratedIngredient, GeneratedMeal } from '@hearth/contract/ai-planner';
+import type { GroceryList } from '@hearth/contract/grocery';
 import { formatQuantity } from '@hearth/contract/quantity';
 import { paths } from '../../shared/paths.ts';
 import { ErrorBanner, Notice } from '../../shared/ui/Status.tsx';
@@ -90,29 +92,33 @@ function AddToList({ familyId, busy, adding, onAdd }: {
   familyId: string; busy: boolean; adding: boolean; onAdd: (listId: string) => Promise<number | null>;
 }) {
   const lists = useQuery(listsQuery(familyId));
-  const [chosen, setChosen] = useState('');
-  const [done, setDone] = useState<{ added: number; listId: string; title: string } | null>(null);
-
   if (lists.isPending) return null;
   if (lists.isError) return <ErrorBanner message={t.listsFailed} />;
   if (lists.data.length === 0) return <p className="muted small">{t.noLists} <Link to={paths.lists}>{t.createList}</Link></p>;
-  // The first list until one is chosen, and again if the chosen one has been deleted meanwhile.
-  const listId = lists.data.some((l) => l.id === chosen) ? chosen : lists.data[0]!.id;
+  return <AddToListForm lists={lists.data} busy={busy} adding={adding} onAdd={onAdd} />;
+}
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+function AddToListForm({ lists, busy, adding, onAdd }: {
+  lists: GroceryList[]; busy: boolean; adding: boolean; onAdd: (listId: string) => Promise<number | null>;
+}) {
+  const { register, handleSubmit } = useForm({ defaultValues: { listId: lists[0]!.id } });
+  const [done, setDone] = useState<{ added: number; listId: string; title: string } | null>(null);
+
+  const submit = async ({ listId: chosen }: { listId: string }) => {
+    // The first list again if the chosen one has been deleted meanwhile.
+    const listId = lists.some((l) => l.id === chosen) ? chosen : lists[0]!.id;
     setDone(null);
     const added = await onAdd(listId);
-    if (added) setDone({ added, listId, title: lists.data.find((l) => l.id === listId)?.title ?? '' });
+    if (added) setDone({ added, listId, title: lists.find((l) => l.id === listId)?.title ?? '' });
   };
 
   return (
-    <form className="stack ai-add" onSubmit={submit} aria-label={t.addToList}>
+    <form className="stack ai-add" onSubmit={handleSubmit(submit)} aria-label={t.addToList}>
       <div className="row">
         <label className="grow">
           {t.groceryList}
-          <select value={listId} onChange={(e) => setChosen(e.target.value)}>
-            {lists.data.map((l) => <option key={l.id} value={l.id}>{l.title}</option>)}
+          <select {...register('listId')}>
+            {lists.map((l) => <option key={l.id} value={l.id}>{l.title}</option>)}
           </select>
         </label>
         <button type="submit" className="secondary" disabled={busy}>{adding ? t.adding : t.addToList}</button>

@@ -11,6 +11,7 @@ import { CopyLink } from '../../shared/ui/CopyLink.tsx';
 import { shortDateOf } from './format.ts';
 import { reasonOf, useCreateInvite, useInvites, useRevokeInvite } from './queries.ts';
 import { useConfirm } from '../../shared/ui/ConfirmDialog.tsx';
+import { FieldError, invalidIf } from '../../shared/form.tsx';
 
 type InviteInput = z.input<typeof api.InviteRequest>;
 type InviteValues = z.output<typeof api.InviteRequest>;
@@ -62,8 +63,8 @@ export function InviteManager() {
       <form className="stack" noValidate onSubmit={handleSubmit(submit)}>
         <label>
           Email (optional)
-          <input type="email" {...register('invitedEmail')} autoComplete="off" aria-invalid={Boolean(errors.invitedEmail)} />
-          {errors.invitedEmail && <span className="field-error">{errors.invitedEmail.message}</span>}
+          <input type="email" {...register('invitedEmail')} autoComplete="off" aria-invalid={invalidIf(errors.invitedEmail)} />
+          <FieldError error={errors.invitedEmail} />
         </label>
         <button type="submit" disabled={isSubmitting}>Create Invite Link</button>
       </form>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -7,7 +6,7 @@ import { type FamilyMember } from '@hearth/contract/family';
 import { familyMessages as msg } from './texts.ts';
 import type { PermissionLevel } from '@hearth/contract/permissions';
 import { reasonOf, useAddMember, useUpdateMember } from './queries.ts';
-import { ErrorBanner } from '../../shared/ui/Status.tsx';
+import { FieldError, failSubmit, invalidIf, SubmitError } from '../../shared/form.tsx';
 
 /** The fields both member modals edit; the contract's POST body without the account link. */
 const MemberFields = api.NewMember.omit({ userId: true });
@@ -25,8 +24,7 @@ export function MemberForm({ member, isAdmin, onDone }: {
 }) {
   const add = useAddMember();
   const update = useUpdateMember();
-  const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, formState: { errors, isSubmitting } } = useForm<MemberInput, unknown, MemberValues>({
+  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<MemberInput, unknown, MemberValues>({
     resolver: zodResolver(MemberFields),
     defaultValues: {
       name: member?.name ?? '',
@@ -38,7 +36,6 @@ export function MemberForm({ member, isAdmin, onDone }: {
   const levelLocked = Boolean(member) && !isAdmin;
 
   const submit = async (values: MemberValues) => {
-    setFailure(null);
     try {
       if (member) {
         const { permissionLevel, ...details } = values;
@@ -48,7 +45,7 @@ export function MemberForm({ member, isAdmin, onDone }: {
       }
       onDone();
     } catch (error) {
-      setFailure((member ? msg.updateMemberError : msg.addMemberError)(reasonOf(error)));
+      failSubmit(setError, (member ? msg.updateMemberError : msg.addMemberError)(reasonOf(error)));
     }
   };
 
@@ -62,18 +59,18 @@ export function MemberForm({ member, isAdmin, onDone }: {
       )}
       <label>
         Name
-        <input {...register('name')} autoComplete="off" aria-invalid={Boolean(errors.name)} />
-        {errors.name && <span className="field-error">{errors.name.message}</span>}
+        <input {...register('name')} autoComplete="off" aria-invalid={invalidIf(errors.name)} />
+        <FieldError error={errors.name} />
       </label>
       <label>
         Email (optional)
-        <input type="email" {...register('email')} autoComplete="off" aria-invalid={Boolean(errors.email)} />
-        {errors.email && <span className="field-error">{errors.email.message}</span>}
+        <input type="email" {...register('email')} autoComplete="off" aria-invalid={invalidIf(errors.email)} />
+        <FieldError error={errors.email} />
       </label>
       <label>
         Birthday (optional)
-        <input type="date" {...register('birthday')} aria-invalid={Boolean(errors.birthday)} />
-        {errors.birthday && <span className="field-error">{errors.birthday.message}</span>}
+        <input type="date" {...register('birthday')} aria-invalid={invalidIf(errors.birthday)} />
+        <FieldError error={errors.birthday} />
       </label>
       <label>
         Permission Level
@@ -84,7 +81,7 @@ export function MemberForm({ member, isAdmin, onDone }: {
         </select>
         {levelLocked && <span className="muted small">{msg.permissionAdminOnly}</span>}
       </label>
-      <ErrorBanner message={failure && failure} />
+      <SubmitError errors={errors} />
       <div className="row">
         <button type="submit" disabled={isSubmitting}>{member ? 'Save Changes' : 'Add Member'}</button>
         <button type="button" className="secondary" onClick={onDone}>Cancel</button>

@@ -1,72 +1,84 @@
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import * as api from '@hearth/contract/family';
 import { type FamilyMember } from '@hearth/contract/family';
 import { familyMessages as msg } from './texts.ts';
 import { useAutoAssign, useSetOrder } from './queries.ts';
-import { ErrorBanner } from '../../shared/ui/Status.tsx';
+import { failSubmit, SubmitError } from '../../shared/form.tsx';
 
-type Status = { kind: 'saved' } | { kind: 'error'; text: string } | null;
+type Fields = { order: Record<string, string> };
+
+const numbersOf = (members: FamilyMember[]): Fields => ({
+  order: Object.fromEntries(members.map((m) => [m.id, m.memberNumber?.toString() ?? ''])),
+});
 
 /** The 'Order Family Members' widget: a number per member, Save, and auto-assign 1..n. */
 export function MemberOrder({ members }: { members: FamilyMember[] }) {
   const setOrder = useSetOrder();
   const autoAssign = useAutoAssign();
-  const [drafts, setDrafts] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<Status>(null);
+  const [saved, setSaved] = useState(false);
+  const { register, handleSubmit, reset, getValues, setError, clearErrors, formState: { errors } } = useForm<Fields>({
+    // The numbers follow the members as they change (live, or after a save); a number being typed stays.
+    values: numbersOf(members), resetOptions: { keepDirtyValues: true },
+  });
   const busy = setOrder.isPending || autoAssign.isPending;
-  const valueOf = (m: FamilyMember) => drafts[m.id] ?? m.memberNumber?.toString() ?? '';
+  /** Saved numbers are no longer drafts: the next change of the members shows in every field. */
+  const settle = () => {
+    reset(getValues(), { keepDirtyValues: false, keepFieldsRef: true });
+    setSaved(true);
+  };
 
-  const save = async () => {
+  const save = async ({ order }: Fields) => {
+    setSaved(false);
     // An empty input is 0, which the contract refuses like any other number below 1.
-    const checked = api.MemberOrderRequest.safeParse(members.map((m) => ({ id: m.id, memberNumber: Number(valueOf(m)) })));
-    if (!checked.success) {
-      setStatus({ kind: 'error', text: checked.error.issues[0]?.message ?? msg.invalidMemberNumber });
-      return;
-    }
+    const checked = api.MemberOrderRequest.safeParse(members.map((m) => ({ id: m.id, memberNumber: Number(order[m.id] ?? '') })));
+    if (!checked.success) return failSubmit(setError, checked.error.issues[0]?.message ?? msg.invalidMemberNumber);
     try {
       await setOrder.mutateAsync(checked.data);
-      setDrafts({});
-      setStatus({ kind: 'saved' });
+      settle();
     } catch {
-      setStatus({ kind: 'error', text: msg.orderUpdateFailed });
+      failSubmit(setError, msg.orderUpdateFailed);
     }
   };
 
   const assign = async () => {
+    clearErrors('root');
     try {
       await autoAssign.mutateAsync();
-      setDrafts({});
-      setStatus({ kind: 'saved' });
+      settle();
     } catch {
-      setStatus({ kind: 'error', text: msg.autoAssignFailed });
+      failSubmit(setError, msg.autoAssignFailed);
     }
+  };
+
+  const changed = () => {
+    setSaved(false);
+    clearErrors('root');
   };
 
   return (
     <section className="card stack order-card" aria-labelledby="order-heading">
       <h2 id="order-heading">Order Family Members</h2>
       <p className="muted small">Lower numbers come first. Numbers start at 1.</p>
-      <ol className="order-list">
-        {members.map((m) => (
-          <li key={m.id}>
-            <label className="order-row">
-              <span className="order-name">{m.name}</span>
-              <input type="number" inputMode="numeric" min={1} step={1} value={valueOf(m)}
-                aria-label={`Order number for ${m.name}`}
-                onChange={(e) => {
-                  setDrafts({ ...drafts, [m.id]: e.target.value });
-                  setStatus(null);
-                }} />
-            </label>
-          </li>
-        ))}
-      </ol>
-      <div className="row">
-        <button type="button" onClick={save} disabled={busy}>Save</button>
-        <button type="button" className="secondary" onClick={assign} disabled={busy}>Auto-assign Numbers</button>
-        {status?.kind === 'saved' && <span className="saved" role="status">{msg.saved}</span>}
-      </div>
-      <ErrorBanner message={status?.kind === 'error' && status.text} />
+      <form className="stack" noValidate onSubmit={handleSubmit(save)}>
+        <ol className="order-list">
+          {members.map((m) => (
+            <li key={m.id}>
+              <label className="order-row">
+                <span className="order-name">{m.name}</span>
+                <input type="number" inputMode="numeric" min={1} step={1} aria-label={`Order number for ${m.name}`}
+                  {...register(`order.${m.id}`, { onChange: changed })} />
+              </label>
+            </li>
+          ))}
+        </ol>
+        <div className="row">
+          <button type="submit" disabled={busy}>Save</button>
+          <button type="button" className="secondary" onClick={() => void assign()} disabled={busy}>Auto-assign Numbers</button>
+          {saved && <span className="saved" role="status">{msg.saved}</span>}
+        </div>
+        <SubmitError errors={errors} />
+      </form>
     </section>
   );
 }

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { groceryLimits, type GroceryReply } from '@hearth/contract/grocery';
 import { groceryMessages as m } from './texts.ts';
 import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';
@@ -127,17 +128,16 @@ function CommentBody({ comment }: { comment: GroceryReply }) {
 function CommentForm({ field, button, placeholder, onSend }: {
   field: string; button: string; placeholder: string; onSend: (text: string, done: () => void) => void;
 }) {
-  const [text, setText] = useState('');
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const { register, handleSubmit, reset } = useForm({ defaultValues: { text: '' } });
+  const submit = ({ text }: { text: string }) => {
     const trimmed = text.trim();
     if (!trimmed) return;
-    onSend(trimmed, () => setText(''));
+    onSend(trimmed, () => reset());
   };
   return (
-    <form className="row comment-form" onSubmit={submit}>
+    <form className="row comment-form" onSubmit={handleSubmit(submit)}>
       <textarea aria-label={field} placeholder={placeholder} rows={2}
-        maxLength={groceryLimits.commentMax} value={text} onChange={(e) => setText(e.target.value)} />
+        maxLength={groceryLimits.commentMax} {...register('text')} />
       <button type="submit">{button}</button>
     </form>
   );

@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { groceryLimits } from '@hearth/contract/grocery';
 import { groceryMessages as m } from './texts.ts';
 import { paths } from '../../shared/paths.ts';
+import { failSubmit, SubmitError } from '../../shared/form.tsx';
 import { ErrorBanner, Loading, Notice } from '../../shared/ui/Status.tsx';
 import { useCurrentUser } from '../../shared/useCurrentUser.ts';
 import { useFamilyMembers, useLists } from './queries.ts';
@@ -29,20 +30,17 @@ function Lists({ familyId, canEdit }: { familyId: string; canEdit: boolean }) {
   const lists = useLists(familyId);
   const members = useFamilyMembers();
   const create = useCreateList(familyId);
-  const [title, setTitle] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, reset, setError, clearErrors, formState: { errors } } = useForm({ defaultValues: { title: '' } });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = ({ title }: { title: string }) => {
     const trimmed = title.trim();
     if (!trimmed) return;
-    setError(null);
-    setTitle('');
+    reset();
     // Online the new list opens; offline it waits in the lists (greyed) until it is created.
     const online = onlineManager.isOnline();
     create.mutate(trimmed, {
       onSuccess: (list) => { if (online) navigate(paths.list(list.id)); },
-      onError: () => setError(m.createListFailed),
+      onError: () => failSubmit(setError, m.createListFailed),
     });
   };
 
@@ -55,7 +53,7 @@ function Lists({ familyId, canEdit }: { familyId: string; canEdit: boolean }) {
           share lists, meals and plans together.
         </Notice>
       )}
-      <ErrorBanner message={error} onDismiss={() => setError(null)} />
+      <SubmitError errors={errors} onDismiss={() => clearErrors('root')} />
       {lists.isPending && <Loading text="Loading grocery lists..." />}
       {lists.isError && <ErrorBanner message={m.loadListsFailed} />}
       {lists.data && (lists.data.length === 0
@@ -83,10 +81,10 @@ function Lists({ familyId, canEdit }: { familyId: string; canEdit: boolean }) {
           </nav>
         ))}
       {canEdit && (
-        <form className="card row new-list" onSubmit={submit} aria-label="New list">
+        <form className="card row new-list" onSubmit={handleSubmit(submit)} aria-label="New list">
           <input
             aria-label="New list name" placeholder="Store, e.g. Costco" required
-            maxLength={groceryLimits.titleMax} value={title} onChange={(e) => setTitle(e.target.value)}
+            maxLength={groceryLimits.titleMax} {...register('title')}
           />
           <button type="submit">Create List</button>
         </form>

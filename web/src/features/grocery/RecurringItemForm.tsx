@@ -5,6 +5,7 @@ import { frequencies, frequencyLabels, groceryLimits, type GroceryList, type Rec
 import { groceryMessages as m } from './texts.ts';
 import { formatQuantity, parseQuantity, quantityMessages } from '@hearth/contract/quantity';
 import type { RecurringInput } from './queries.ts';
+import { FieldError, invalidIf } from '../../shared/form.tsx';
 
 /** Name, list and frequency required; quantity a number ≥ 0 as people type it ("1 1/2"), or null. */
 const Fields = z.object({
@@ -50,35 +51,35 @@ export function RecurringItemForm({ editing, lists, busy, onSave, onCancel }: {
       <div className="form-grid">
         <label>
           Name
-          <input {...register('name')} autoComplete="off" aria-invalid={Boolean(errors.name)} />
-          {errors.name && <span className="field-error">{errors.name.message}</span>}
+          <input {...register('name')} autoComplete="off" aria-invalid={invalidIf(errors.name)} />
+          <FieldError error={errors.name} />
         </label>
         <label>
           List
-          <select {...register('listId')} aria-invalid={Boolean(errors.listId)}>
+          <select {...register('listId')} aria-invalid={invalidIf(errors.listId)}>
             <option value="">Select a list</option>
             {lists.map((l) => <option key={l.id} value={l.id}>{l.title}</option>)}
           </select>
-          {errors.listId && <span className="field-error">{errors.listId.message}</span>}
+          <FieldError error={errors.listId} />
         </label>
         <label>
           Quantity
           <input type="number" min={0} step={1} inputMode="numeric" {...register('quantity')}
-            aria-invalid={Boolean(errors.quantity)} />
-          {errors.quantity && <span className="field-error">{errors.quantity.message}</span>}
+            aria-invalid={invalidIf(errors.quantity)} />
+          <FieldError error={errors.quantity} />
         </label>
         <label>
           Unit
           <input {...register('unit')} placeholder="e.g. lbs, pack" autoComplete="off" />
-          {errors.unit && <span className="field-error">{errors.unit.message}</span>}
+          <FieldError error={errors.unit} />
         </label>
         <label>
           Frequency
-          <select {...register('frequency')} aria-invalid={Boolean(errors.frequency)}>
+          <select {...register('frequency')} aria-invalid={invalidIf(errors.frequency)}>
             <option value="">Select frequency</option>
             {frequencies.map((f) => <option key={f} value={f}>{frequencyLabels[f]}</option>)}
           </select>
-          {errors.frequency && <span className="field-error">{errors.frequency.message}</span>}
+          <FieldError error={errors.frequency} />
         </label>
       </div>
       <div className="row">

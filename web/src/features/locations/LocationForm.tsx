@@ -1,30 +1,54 @@
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
-import { locationLimits, type AddressSuggestion, type Location, type Tag } from '@hearth/contract/locations';
+import { useState, type KeyboardEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import {
+  locationLimits, LocationInput, type AddressSuggestion, type Location, type Tag,
+} from '@hearth/contract/locations';
 import { locationMessages as m } from './texts.ts';
 import { ApiError } from '../../shared/api/client.ts';
-import { ErrorBanner } from '../../shared/ui/Status.tsx';
+import { FieldError, failSubmit, invalidIf, SubmitError } from '../../shared/form.tsx';
 import { SuggestionList, useSuggestionQuery } from '../../shared/ui/Suggestions.tsx';
 import { LocationNotes } from './LocationNotes.tsx';
 import { useAddressSuggestions, useCreateTag, useSaveLocation } from './queries.ts';
 
+const Fields = z.object({
+  name: LocationInput.shape.name,
+  address: z.string(),
+  /** Where the chosen suggestion is; typing in the address forgets it. */
+  coordinates: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
+  tagIds: z.array(z.string()),
+  notes: z.string(),
+  rating: z.string(),
+  isFavorite: z.boolean(),
+  /** A tag to make (or tick) with the Add tag button; never sent with the location. */
+  newTag: z.string(),
+});
+type FieldsIn = z.input<typeof Fields>;
+type Fields = z.output<typeof Fields>;
+
 /** The Add New Location / Edit Location form; editing also shows the location's notes. */
 export function LocationForm({ location, tags, onDone }: { location: Location | null; tags: Tag[]; onDone: () => void }) {
-  const [name, setName] = useState(location?.name ?? '');
-  const [address, setAddress] = useState(location?.address ?? '');
-  const [coordinates, setCoordinates] = useState(location?.latitude != null && location.longitude != null
-    ? { latitude: location.latitude, longitude: location.longitude } : null);
-  const [tagIds, setTagIds] = useState<string[]>(location?.tags.map((t) => t.id) ?? []);
-  const [notes, setNotes] = useState(location?.notes ?? '');
-  const [rating, setRating] = useState(location?.rating?.toString() ?? '');
-  const [isFavorite, setIsFavorite] = useState(location?.favorite ?? false);
-  const [nameError, setNameError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { register, control, handleSubmit, setValue, getValues, setError, clearErrors, formState: { errors } } =
+    useForm<FieldsIn, unknown, Fields>({
+      resolver: zodResolver(Fields),
+      defaultValues: {
+        name: location?.name ?? '',
+        address: location?.address ?? '',
+        coordinates: location?.latitude != null && location.longitude != null
+          ? { latitude: location.latitude, longitude: location.longitude } : null,
+        tagIds: location?.tags.map((t) => t.id) ?? [],
+        notes: location?.notes ?? '',
+        rating: location?.rating?.toString() ?? '',
+        isFavorite: location?.favorite ?? false,
+        newTag: '',
+      },
+    });
   const [showNotes, setShowNotes] = useState(false);
+  const [address, newTag] = useWatch({ control, name: ['address', 'newTag'] });
   const asking = useSuggestionQuery(address);
   const suggestions = useAddressSuggestions(asking.query, 'address');
   const save = useSaveLocation();
-  const [newTag, setNewTag] = useState('');
-  const [tagError, setTagError] = useState<string | null>(null);
   // Tags made here, shown (ticked) before the family's tags are fetched again with them.
   const [made, setMade] = useState<Tag[]>([]);
   const createTag = useCreateTag();
@@ -32,17 +56,18 @@ export function LocationForm({ location, tags, onDone }: { location: Location | 
 
   /** A name the family already has (any case) is ticked; another is made as a tag and ticked. */
   const addTag = async () => {
-    const tagName = newTag.trim();
+    const tagName = getValues('newTag').trim();
     if (!tagName) return;
-    setTagError(null);
+    clearErrors('newTag');
     const known = choices.find((t) => t.name.toLowerCase() === tagName.toLowerCase());
     try {
       const tag = known ?? await createTag.mutateAsync(tagName);
       if (!known) setMade((list) => [...list, tag]);
-      setTagIds((ids) => (ids.includes(tag.id) ? ids : [...ids, tag.id]));
-      setNewTag('');
+      const ticked = getValues('tagIds');
+      if (!ticked.includes(tag.id)) setValue('tagIds', [...ticked, tag.id]);
+      setValue('newTag', '');
     } catch (err) {
-      setTagError(err instanceof ApiError && err.status < 500 ? err.message : m.tagCreateError);
+      setError('newTag', { type: 'server', message: err instanceof ApiError && err.status < 500 ? err.message : m.tagCreateError });
     }
   };
   const addTagOnEnter = (e: KeyboardEvent) => {
@@ -53,48 +78,42 @@ export function LocationForm({ location, tags, onDone }: { location: Location | 
   };
 
   const choose = (s: AddressSuggestion) => {
-    setAddress(s.address);
-    setCoordinates({ latitude: s.latitude, longitude: s.longitude });
+    setValue('address', s.address);
+    setValue('coordinates', { latitude: s.latitude, longitude: s.longitude });
     asking.close();
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!name.trim()) {
-      setNameError(m.nameRequired);
-      return;
-    }
-    setNameError(null);
+  const submit = async (fields: Fields) => {
     try {
       await save.mutateAsync({
         id: location?.id,
         body: {
-          name: name.trim(), address: address.trim() || null, latitude: coordinates?.latitude ?? null,
-          longitude: coordinates?.longitude ?? null, googlePlaceId: location?.googlePlaceId ?? null,
-          notes: notes.trim() || null, isFavorite, rating: rating ? Number(rating) : null, tags: tagIds,
+          name: fields.name, address: fields.address.trim() || null, latitude: fields.coordinates?.latitude ?? null,
+          longitude: fields.coordinates?.longitude ?? null, googlePlaceId: location?.googlePlaceId ?? null,
+          notes: fields.notes.trim() || null, isFavorite: fields.isFavorite,
+          rating: fields.rating ? Number(fields.rating) : null, tags: fields.tagIds,
         },
       });
       onDone();
     } catch (err) {
-      setError(err instanceof ApiError && err.status < 500 ? err.message : m.saveFailed);
+      failSubmit(setError, err instanceof ApiError && err.status < 500 ? err.message : m.saveFailed);
     }
   };
 
   return (
     <div className="stack">
-      <form className="stack location-form" onSubmit={submit} noValidate>
-        <ErrorBanner message={error} onDismiss={() => setError(null)} />
+      <form className="stack location-form" onSubmit={handleSubmit(submit)} noValidate>
+        <SubmitError errors={errors} onDismiss={() => clearErrors('root')} />
         <label>
           Name
-          <input value={name} onChange={(e) => setName(e.target.value)} maxLength={locationLimits.nameMax}
-            aria-invalid={nameError ? true : undefined} autoFocus />
-          {nameError && <span className="field-error" role="alert">{nameError}</span>}
+          <input {...register('name')} maxLength={locationLimits.nameMax} aria-invalid={invalidIf(errors.name)} autoFocus />
+          <FieldError error={errors.name} alert />
         </label>
         <div className="address-field">
           <label>
             Address
-            <input value={address} maxLength={locationLimits.addressMax} autoComplete="off"
-              onChange={(e) => { setAddress(e.target.value); setCoordinates(null); }} {...asking.inputProps} />
+            <input maxLength={locationLimits.addressMax} autoComplete="off" onFocus={asking.inputProps.onFocus}
+              {...register('address', { onChange: () => setValue('coordinates', null), onBlur: asking.inputProps.onBlur })} />
           </label>
           <SuggestionList items={asking.query ? (suggestions.data ?? []) : []} label="Address suggestions" onChoose={choose} />
         </div>
@@ -103,32 +122,31 @@ export function LocationForm({ location, tags, onDone }: { location: Location | 
           {choices.length === 0 ? <span className="muted small">{m.noTagsYet}</span>
             : choices.map((tag) => (
               <label key={tag.id} className="inline chip-choice">
-                <input type="checkbox" checked={tagIds.includes(tag.id)}
-                  onChange={(e) => setTagIds(e.target.checked ? [...tagIds, tag.id] : tagIds.filter((id) => id !== tag.id))} />
+                <input type="checkbox" value={tag.id} {...register('tagIds')} />
                 {tag.name}
               </label>
             ))}
           <div className="new-tag">
-            <input aria-label={m.newTag} placeholder={m.newTag} value={newTag} maxLength={locationLimits.tagNameMax}
-              onChange={(e) => setNewTag(e.target.value)} onKeyDown={addTagOnEnter} enterKeyHint="enter" />
+            <input aria-label={m.newTag} placeholder={m.newTag} maxLength={locationLimits.tagNameMax}
+              {...register('newTag')} onKeyDown={addTagOnEnter} enterKeyHint="enter" />
             <button type="button" className="secondary" disabled={!newTag.trim() || createTag.isPending}
               onClick={() => void addTag()}>{m.addTag}</button>
           </div>
-          {tagError && <span className="field-error" role="alert">{tagError}</span>}
+          <FieldError error={errors.newTag} alert />
         </fieldset>
         <label>
           Notes
-          <textarea rows={3} value={notes} maxLength={locationLimits.notesMax} onChange={(e) => setNotes(e.target.value)} />
+          <textarea rows={3} maxLength={locationLimits.notesMax} {...register('notes')} />
         </label>
         <label>
           Rating
-          <select value={rating} onChange={(e) => setRating(e.target.value)}>
+          <select {...register('rating')}>
             <option value="">{m.noRating}</option>
             {[1, 2, 3, 4, 5].map((n) => <option key={n} value={n}>{n} star{n > 1 ? 's' : ''}</option>)}
           </select>
         </label>
         <label className="inline">
-          <input type="checkbox" checked={isFavorite} onChange={(e) => setIsFavorite(e.target.checked)} />
+          <input type="checkbox" {...register('isFavorite')} />
           {m.markFavorite}
         </label>
         <div className="row">

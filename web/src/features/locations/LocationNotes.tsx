@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { locationLimits, type LocationNote } from '@hearth/contract/locations';
 import { locationMessages as m } from './texts.ts';
 import { ApiError } from '../../shared/api/client.ts';
@@ -15,30 +16,28 @@ export function LocationNotes({ locationId }: { locationId: string }) {
   const add = useAddNote();
   const update = useUpdateNote();
   const remove = useDeleteNote();
-  const [text, setText] = useState('');
-  const [isPersonal, setIsPersonal] = useState(false);
-  const [editing, setEditing] = useState<{ id: string; note: string } | null>(null);
+  const { register, control, handleSubmit, reset } = useForm({ defaultValues: { text: '', isPersonal: false } });
+  const text = useWatch({ control, name: 'text' });
+  const [editing, setEditing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<LocationNote | null>(null);
   const [error, setError] = useState<string | null>(null);
   const { edit: canWrite, admin: isAdmin } = useCan();
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!text.trim()) return;
+  const submit = async ({ text: typed, isPersonal }: { text: string; isPersonal: boolean }) => {
+    if (!typed.trim()) return;
     try {
-      await add.mutateAsync({ locationId, note: text.trim(), isPersonal });
-      setText('');
+      await add.mutateAsync({ locationId, note: typed.trim(), isPersonal });
+      reset({ text: '', isPersonal });
       setError(null);
     } catch {
       setError(m.noteCreateError);
     }
   };
 
-  const saveEdit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!editing || !editing.note.trim()) return;
+  const saveEdit = async (id: string, note: string) => {
+    if (!note.trim()) return;
     try {
-      await update.mutateAsync({ id: editing.id, note: editing.note.trim() });
+      await update.mutateAsync({ id, note: note.trim() });
       setEditing(null);
       setError(null);
     } catch {
@@ -66,16 +65,8 @@ export function LocationNotes({ locationId }: { locationId: string }) {
       <ul className="notes" aria-label="Notes">
         {notes.data.map((note) => (
           <li key={note.id} className="note">
-            {editing?.id === note.id ? (
-              <form className="stack" onSubmit={saveEdit}>
-                <textarea aria-label="Edit note" rows={2} value={editing.note} maxLength={locationLimits.noteMax}
-                  onChange={(e) => setEditing({ id: note.id, note: e.target.value })} />
-                <span className="muted small">{editing.note.length}/{locationLimits.noteMax}</span>
-                <div className="row">
-                  <button type="submit">Save</button>
-                  <button type="button" className="secondary" onClick={() => setEditing(null)}>Cancel</button>
-                </div>
-              </form>
+            {editing === note.id ? (
+              <EditNoteForm note={note} onSave={(text) => saveEdit(note.id, text)} onCancel={() => setEditing(null)} />
             ) : (
               <>
                 <p>{note.note}</p>
@@ -83,7 +74,7 @@ export function LocationNotes({ locationId }: { locationId: string }) {
                   <span>{note.createdByMemberName} · {when(note.createdAt)}</span>
                   <span className="badge">{note.isPersonal ? 'Personal' : 'Shared'}</span>
                   {canWrite && note.mine && (
-                    <button type="button" className="link" onClick={() => setEditing({ id: note.id, note: note.note })}>Edit</button>
+                    <button type="button" className="link" onClick={() => setEditing(note.id)}>Edit</button>
                   )}
                   {canWrite && (note.mine || (isAdmin && !note.isPersonal)) && (
                     <button type="button" className="link" onClick={() => setDeleting(note)}>Delete</button>
@@ -102,14 +93,14 @@ export function LocationNotes({ locationId }: { locationId: string }) {
       <ErrorBanner message={error} onDismiss={() => setError(null)} />
       {list}
       {canWrite && (
-        <form className="stack" onSubmit={submit}>
+        <form className="stack" onSubmit={handleSubmit(submit)}>
           <label>
             Add a note
-            <textarea rows={2} value={text} maxLength={locationLimits.noteMax} onChange={(e) => setText(e.target.value)} />
+            <textarea rows={2} maxLength={locationLimits.noteMax} {...register('text')} />
           </label>
           <div className="spread">
             <label className="inline">
-              <input type="checkbox" checked={isPersonal} onChange={(e) => setIsPersonal(e.target.checked)} />
+              <input type="checkbox" {...register('isPersonal')} />
               Personal (only you can see it)
             </label>
             <span className="muted small" aria-live="polite">{text.length}/{locationLimits.noteMax}</span>
@@ -120,5 +111,23 @@ export function LocationNotes({ locationId }: { locationId: string }) {
       <ConfirmDialog open={deleting !== null} title="Delete note" message="Delete this note?" confirmLabel="Delete"
         busy={remove.isPending} onConfirm={() => void confirmDelete()} onCancel={() => setDeleting(null)} />
     </div>
+  );
+}
+
+/** One note's text, edited in place with its length shown; a blank note is not sent. */
+function EditNoteForm({ note, onSave, onCancel }: {
+  note: LocationNote; onSave: (text: string) => Promise<void>; onCancel: () => void;
+}) {
+  const { register, control, handleSubmit } = useForm({ defaultValues: { text: note.note } });
+  const text = useWatch({ control, name: 'text' });
+  return (
+    <form className="stack" onSubmit={handleSubmit((fields) => onSave(fields.text))}>
+      <textarea aria-label="Edit note" rows={2} maxLength={locationLimits.noteMax} {...register('text')} />
+      <span className="muted small">{text.length}/{locationLimits.noteMax}</span>
+      <div className="row">
+        <button type="submit">Save</button>
+        <button type="button" className="secondary" onClick={onCancel}>Cancel</button>
+      </div>
+    </form>
   );
 }

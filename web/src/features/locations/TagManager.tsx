@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { locationLimits, type Tag } from '@hearth/contract/locations';
 import { locationMessages as m } from './texts.ts';
 import { ApiError } from '../../shared/api/client.ts';
@@ -11,31 +12,29 @@ const failure = (text: string, error: unknown) =>
   (error instanceof ApiError && error.status < 500 ? `${text}: ${error.message}` : text);
 
 export function TagManager({ tags, canEdit, loadFailed }: { tags: Tag[]; canEdit: boolean; loadFailed: boolean }) {
-  const [name, setName] = useState('');
-  const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
+  const { register, handleSubmit, reset } = useForm({ defaultValues: { name: '' } });
+  const [renaming, setRenaming] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Tag | null>(null);
   const [error, setError] = useState<string | null>(null);
   const create = useCreateTag();
   const rename = useRenameTag();
   const remove = useDeleteTag();
 
-  const add = async (e: FormEvent) => {
-    e.preventDefault();
+  const add = async ({ name }: { name: string }) => {
     if (!name.trim()) return;
     try {
       await create.mutateAsync(name.trim());
-      setName('');
+      reset();
       setError(null);
     } catch (err) {
       setError(failure(m.tagCreateError, err));
     }
   };
 
-  const saveRename = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!renaming || !renaming.name.trim()) return;
+  const saveRename = async (id: string, name: string) => {
+    if (!name.trim()) return;
     try {
-      await rename.mutateAsync({ id: renaming.id, name: renaming.name.trim() });
+      await rename.mutateAsync({ id, name: name.trim() });
       setRenaming(null);
       setError(null);
     } catch (err) {
@@ -59,9 +58,9 @@ export function TagManager({ tags, canEdit, loadFailed }: { tags: Tag[]; canEdit
       <h2>Tags</h2>
       <ErrorBanner message={loadFailed ? m.tagsLoadFailed : error} onDismiss={() => setError(null)} />
       {canEdit && (
-        <form className="row" onSubmit={add}>
-          <input aria-label="New tag name" placeholder="New tag, e.g. Pizza" value={name} maxLength={locationLimits.tagNameMax}
-            onChange={(e) => setName(e.target.value)} className="grow" />
+        <form className="row" onSubmit={handleSubmit(add)}>
+          <input aria-label="New tag name" placeholder="New tag, e.g. Pizza" maxLength={locationLimits.tagNameMax}
+            {...register('name')} className="grow" />
           <button type="submit" disabled={create.isPending}>Add Tag</button>
         </form>
       )}
@@ -69,19 +68,14 @@ export function TagManager({ tags, canEdit, loadFailed }: { tags: Tag[]; canEdit
         <ul className="tag-list">
           {tags.map((tag) => (
             <li key={tag.id} className="row">
-              {renaming?.id === tag.id ? (
-                <form className="row grow" onSubmit={saveRename}>
-                  <input aria-label={`New name for ${tag.name}`} value={renaming.name} maxLength={locationLimits.tagNameMax}
-                    onChange={(e) => setRenaming({ id: tag.id, name: e.target.value })} className="grow" autoFocus />
-                  <button type="submit">Save</button>
-                  <button type="button" className="secondary" onClick={() => setRenaming(null)}>Cancel</button>
-                </form>
+              {renaming === tag.id ? (
+                <RenameForm tag={tag} onSave={(name) => saveRename(tag.id, name)} onCancel={() => setRenaming(null)} />
               ) : (
                 <>
                   <span className="grow">{tag.name}</span>
                   {canEdit && (
                     <>
-                      <button type="button" className="link" onClick={() => setRenaming({ id: tag.id, name: tag.name })}
+                      <button type="button" className="link" onClick={() => setRenaming(tag.id)}
                         aria-label={`Rename ${tag.name}`}>Rename</button>
                       <button type="button" className="link" onClick={() => setDeleting(tag)}
                         aria-label={`Delete tag ${tag.name}`}>Delete</button>
@@ -97,5 +91,18 @@ export function TagManager({ tags, canEdit, loadFailed }: { tags: Tag[]; canEdit
         message={`Delete the tag "${deleting?.name ?? ''}"? It is removed from every location that has it.`}
         confirmLabel="Delete" busy={remove.isPending} onConfirm={() => void confirmDelete()} onCancel={() => setDeleting(null)} />
     </section>
+  );
+}
+
+/** One tag's name, edited in place; a blank name is not sent. */
+function RenameForm({ tag, onSave, onCancel }: { tag: Tag; onSave: (name: string) => Promise<void>; onCancel: () => void }) {
+  const { register, handleSubmit } = useForm({ defaultValues: { name: tag.name } });
+  return (
+    <form className="row grow" onSubmit={handleSubmit(({ name }) => onSave(name))}>
+      <input aria-label={`New name for ${tag.name}`} maxLength={locationLimits.tagNameMax} {...register('name')}
+        className="grow" autoFocus />
+      <button type="submit">Save</button>
+      <button type="button" className="secondary" onClick={onCancel}>Cancel</button>
+    </form>
   );
 }

@@ -1,8 +1,13 @@
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import * as api from '@hearth/contract/superadmin';
 import { superadminMessages } from './texts.ts';
 import { Modal } from '../../shared/ui/Modal.tsx';
 import { ErrorBanner } from '../../shared/ui/Status.tsx';
+import { ApiError } from '../../shared/api/client.ts';
+import { FieldError, failSubmit, invalidIf, SubmitError } from '../../shared/form.tsx';
 import { adminCall } from './credentials.ts';
 import { formatDate } from './format.ts';
 import { useConfirm } from '../../shared/ui/ConfirmDialog.tsx';
@@ -70,67 +75,76 @@ export function AllUsers({ users, families, onChanged }: {
 }
 
 function ResetPasswordDialog({ user, onClose }: { user: api.AdminUser; onClose: () => void }) {
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
   const [done, setDone] = useState(false);
-  const submit = async () => {
+  const { register, handleSubmit, setError, clearErrors, formState: { errors, isSubmitting } } = useForm({
+    defaultValues: { newPassword: '' },
+  });
+  const submit = async ({ newPassword }: { newPassword: string }) => {
     setProblems([]);
-    if (!password.trim()) return setError(superadminMessages.resetFailed);
+    if (!newPassword.trim()) return failSubmit(setError, superadminMessages.resetFailed);
     try {
-      await adminCall(api.resetUserPassword, { params: { id: user.id }, body: { newPassword: password } });
+      await adminCall(api.resetUserPassword, { params: { id: user.id }, body: { newPassword } });
       setDone(true);
-      setError(null);
+      clearErrors('root');
     } catch (err) {
-      setError(superadminMessages.resetFailed);
-      setProblems((err as { errors?: string[] }).errors ?? []);
+      failSubmit(setError, superadminMessages.resetFailed);
+      setProblems(err instanceof ApiError ? err.errors : []);
     }
   };
   return (
     <Modal title={`Reset password for ${user.email}`} open onClose={onClose}>
-      <ErrorBanner message={error} />
-      {problems.length > 0 && <ul className="errors field-error">{problems.map((p) => <li key={p}>{p}</li>)}</ul>}
-      {done ? <p>The password was reset and the user was signed out everywhere.</p> : (
-        <label>New password<input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} /></label>
-      )}
-      <div className="row">
-        {!done && <button type="button" onClick={() => void submit()}>Reset Password</button>}
-        <button type="button" className="secondary" onClick={onClose}>{done ? 'Close' : 'Cancel'}</button>
-      </div>
+      <form className="stack" onSubmit={handleSubmit(submit)}>
+        <SubmitError errors={errors} />
+        {problems.length > 0 && <ul className="errors field-error">{problems.map((p) => <li key={p}>{p}</li>)}</ul>}
+        {done ? <p>The password was reset and the user was signed out everywhere.</p> : (
+          <label>New password<input type="password" autoComplete="new-password" {...register('newPassword')} /></label>
+        )}
+        <div className="row">
+          {!done && <button type="submit" disabled={isSubmitting}>Reset Password</button>}
+          <button type="button" className="secondary" onClick={onClose}>{done ? 'Close' : 'Cancel'}</button>
+        </div>
+      </form>
     </Modal>
   );
 }
 
+const FamilyChoice = z.object({ familyId: z.string().trim().min(1, superadminMessages.familyIdRequired) });
+type FamilyChoice = z.infer<typeof FamilyChoice>;
+
 function AssignFamilyDialog({ user, families, onClose, onDone }: {
   user: api.AdminUser; families: api.AdminFamily[]; onClose: () => void; onDone: () => void;
 }) {
-  const [familyId, setFamilyId] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = async () => {
-    const id = familyId.trim();
-    if (!id) return setError(superadminMessages.familyIdRequired);
+  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<FamilyChoice>({
+    resolver: zodResolver(FamilyChoice), defaultValues: { familyId: '' },
+  });
+  const submit = async ({ familyId }: FamilyChoice) => {
     try {
-      await adminCall(api.assignUserToFamily, { params: { id: user.id, familyId: id } });
+      await adminCall(api.assignUserToFamily, { params: { id: user.id, familyId } });
       onDone();
       onClose();
     } catch (err) {
       const reason = err instanceof Error && err.message ? `: ${err.message}` : '';
-      setError(`${superadminMessages.assignFailed}${reason}`);
+      failSubmit(setError, `${superadminMessages.assignFailed}${reason}`);
     }
   };
   return (
     <Modal title={`Assign ${user.email} to a family`} open onClose={onClose}>
-      <ErrorBanner message={error} />
-      <label>Family ID
-        <input list="family-ids" value={familyId} onChange={(e) => setFamilyId(e.target.value)} placeholder="Paste or pick a family ID" />
-        <datalist id="family-ids">
-          {families.map((f) => <option key={f.id} value={f.id}>{f.name}</option>)}
-        </datalist>
-      </label>
-      <div className="row">
-        <button type="button" onClick={() => void submit()}>Assign</button>
-        <button type="button" className="secondary" onClick={onClose}>Cancel</button>
-      </div>
+      <form className="stack" onSubmit={handleSubmit(submit)} noValidate>
+        <SubmitError errors={errors} />
+        <label>Family ID
+          <input list="family-ids" placeholder="Paste or pick a family ID" {...register('familyId')}
+            aria-invalid={invalidIf(errors.familyId)} />
+          <datalist id="family-ids">
+            {families.map((f) => <option key={f.id} value={f.id}>{f.name}</option>)}
+          </datalist>
+          <FieldError error={errors.familyId} />
+        </label>
+        <div className="row">
+          <button type="submit" disabled={isSubmitting}>Assign</button>
+          <button type="button" className="secondary" onClick={onClose}>Cancel</button>
+        </div>
+      </form>
     </Modal>
   );
 }

@@ -1,41 +1,46 @@
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import * as api from '@hearth/contract/superadmin';
 import { superadminMessages } from './texts.ts';
-import { ErrorBanner, Notice } from '../../shared/ui/Status.tsx';
+import { FieldError, failSubmit, invalidIf, SubmitError } from '../../shared/form.tsx';
+import { Notice } from '../../shared/ui/Status.tsx';
 import { adminCall } from './credentials.ts';
 import { formatDate } from './format.ts';
 
-export function Families({ families, onChanged }: { families: api.AdminFamily[]; onChanged: () => void }) {
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+const Fields = api.NewFamily;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!name.trim()) return setError(superadminMessages.familyNameRequired);
-    setBusy(true);
-    setError(null);
+export function Families({ families, onChanged }: { families: api.AdminFamily[]; onChanged: () => void }) {
+  const { register, handleSubmit, reset, setError, clearErrors, formState: { errors, isSubmitting } } = useForm<
+    z.input<typeof Fields>, unknown, z.output<typeof Fields>
+  >({ resolver: zodResolver(Fields), defaultValues: { name: '', description: '' } });
+
+  const submit = async ({ name, description }: z.output<typeof Fields>) => {
     try {
       await adminCall(api.createFamily, { body: { name, description: description || null } });
-      setName('');
-      setDescription('');
+      reset();
       onChanged();
     } catch {
-      setError(superadminMessages.createFamilyFailed);
-    } finally {
-      setBusy(false);
+      failSubmit(setError, superadminMessages.createFamilyFailed);
     }
   };
 
   return (
     <section className="stack">
-      <form className="card stack" onSubmit={submit} aria-label="Create family">
+      <form className="card stack" onSubmit={handleSubmit(submit)} noValidate aria-label="Create family">
         <h2>Create Family</h2>
-        <ErrorBanner message={error} onDismiss={() => setError(null)} />
-        <label>Family name<input value={name} onChange={(e) => setName(e.target.value)} /></label>
-        <label>Description<input value={description} onChange={(e) => setDescription(e.target.value)} /></label>
-        <button type="submit" disabled={busy}>Create Family</button>
+        <SubmitError errors={errors} onDismiss={() => clearErrors('root')} />
+        <label>
+          Family name
+          <input {...register('name')} aria-invalid={invalidIf(errors.name)} />
+          <FieldError error={errors.name} />
+        </label>
+        <label>
+          Description
+          <input {...register('description')} aria-invalid={invalidIf(errors.description)} />
+          <FieldError error={errors.description} />
+        </label>
+        <button type="submit" disabled={isSubmitting}>Create Family</button>
       </form>
       {families.length === 0 ? <Notice>No families yet.</Notice> : (
         <div className="table-wrap">

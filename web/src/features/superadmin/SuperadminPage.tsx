@@ -1,10 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import * as api from '@hearth/contract/superadmin';
 import { superadminMessages } from './texts.ts';
 import { paths } from '../../shared/paths.ts';
 import { ApiError } from '../../shared/api/client.ts';
+import { failSubmit, submitErrorOf } from '../../shared/form.tsx';
 import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';
 import { AllUsers } from './AllUsers.tsx';
 import { Families } from './Families.tsx';
@@ -33,34 +35,30 @@ export function SuperadminPage() {
 }
 
 function SuperadminLogin({ initialError, onSignedIn }: { initialError: string | null; onSignedIn: () => void }) {
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(initialError);
+  const { register, handleSubmit, setError, formState: { errors, isSubmitting, isSubmitted } } = useForm({
+    defaultValues: { username: '', password: '' },
+  });
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
+  const submit = async ({ username, password }: { username: string; password: string }) => {
     credentials.set(username, password);
     try {
       await adminCall(api.listUsers);
       onSignedIn();
     } catch {
       credentials.clear();
-      setError(superadminMessages.loginFailed);
-      setBusy(false);
+      failSubmit(setError, superadminMessages.loginFailed);
     }
   };
 
   return (
     <main className="page narrow">
-      <form className="card stack" onSubmit={submit} aria-label="Super admin login">
+      <form className="card stack" onSubmit={handleSubmit(submit)} aria-label="Super admin login">
         <h1>Super Admin</h1>
-        <ErrorBanner message={error} />
-        <label>Username<input autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} /></label>
-        <label>Password<input type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} /></label>
-        <button type="submit" disabled={busy}>{busy ? 'Signing in...' : 'Login'}</button>
+        {/* Why the dashboard sent us here, until the next try. */}
+        <ErrorBanner message={submitErrorOf(errors) ?? (isSubmitted ? null : initialError)} />
+        <label>Username<input autoComplete="username" required {...register('username')} /></label>
+        <label>Password<input type="password" autoComplete="current-password" required {...register('password')} /></label>
+        <button type="submit" disabled={isSubmitting}>{isSubmitting ? 'Signing in...' : 'Login'}</button>
       </form>
     </main>
   );
