@@ -18,7 +18,7 @@ import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { idempotencyHeader } from '@hearth/contract/endpoint';
-import type { Database } from '../../server/platform/db/client.ts';
+import { rawRows, type Database } from '../../server/platform/db/client.ts';
 import { groceryLists } from '../../server/platform/db/schema.ts';
 import { member, onEachEngine, serveApp, summary } from './support/common.ts';
 import { CpuPerRequest } from './support/thread-cpu.ts';
@@ -167,8 +167,9 @@ async function bench(label: string, database: Database): Promise<void> {
       for (let r = 0; r < warmRounds + rounds; r++) {
         if (r === warmRounds) {
           const backends = database.engine === 'postgres'
-            ? (await database.db.execute(sql`select pid from pg_stat_activity where datname = current_database()
-                and application_name = 'hearth' and pid <> pg_backend_pid()`)).rows.map((row) => Number(row.pid))
+            ? (await rawRows<{ pid: number }>(database.db, sql`select pid from pg_stat_activity
+                where datname = current_database() and application_name = 'hearth' and pid <> pg_backend_pid()`))
+              .map((row) => Number(row.pid))
             : false;
           cpu = new CpuPerRequest(process.pid, { threads: clientThreads }, backends);
           sent = statements.n;
