@@ -6,15 +6,22 @@
  * counted, then ROUNDS (default 20) are. Afterwards every list is read back and checked: each add applied once, the
  * adds of one name merged into one item whose quantity is their sum. On one list, each round adds 25 names twice
  * (a new item, then a merge into it); on each family's list, one of 10 names a round (merges from the 11th round).
+ * Each run also says, independent of the machine's load, the statements the app sent its database per request
+ * (counted in the driver) and the CPU each part spent per request (`support/thread-cpu.ts`; on PostgreSQL, its
+ * pool's backends).
  * Run: `node scripts/bench/adds.ts` (DATABASE_URL adds a PostgreSQL run; BENCH_ONLY=<text>: only the runs whose name
  * contains it).
  */
 import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { idempotencyHeader } from '@hearth/contract/endpoint';
-import type { Database } from '../../server/platform/db/client.ts';
+import { rawRows, type Database } from '../../server/platform/db/client.ts';
 import { groceryLists } from '../../server/platform/db/schema.ts';
 import { member, onEachEngine, serveApp, summary } from './support/common.ts';
+import { CpuPerRequest } from './support/thread-cpu.ts';
 
 const warmRounds = Number(process.env.WARM_ROUNDS ?? 10);
 const rounds = Number(process.env.ROUNDS ?? 20);
@@ -43,8 +50,51 @@ parentPort.on('message', async (requests) => {
 });
 `;
 
+/**
+ * Counts the statements sent to `database` from now on: on PGlite each `query` of its thread and a transaction's
+ * BEGIN and COMMIT; on PostgreSQL each query pg sends (a Sync ends each one with parameters, BEGIN and COMMIT go as
+ * simple queries).
+ */
+function countStatements(database: Database): { n: number } {
+  const counted = { n: 0 };
+  if (database.engine === 'postgres') {
+    const connection = pg.Connection.prototype as unknown as Record<'sync' | 'query', (...args: unknown[]) => unknown>;
+    for (const method of ['sync', 'query'] as const) {
+      const send = connection[method];
+      connection[method] = function (this: unknown, ...args: unknown[]) {
+        counted.n++;
+        return send.apply(this, args);
+      };
+    }
+    return counted;
+  }
+  type Query = (...args: unknown[]) => Promise<unknown>;
+  const engine = (database.db as unknown as { $client: { query: Query; transaction: (work: (tx: { query: Query }) => Promise<unknown>) => Promise<unknown> } }).$client;
+  const query = engine.query.bind(engine);
+  const transaction = engine.transaction.bind(engine);
+  engine.query = (...args) => {
+    counted.n++;
+    return query(...args);
+  };
+  engine.transaction = (work) => {
+    counted.n += 2;
+    return transaction((tx) => work({ query: (...args) => {
+      counted.n++;
+      return tx.query(...args);
+    } }));
+  };
+  return counted;
+}
+
+/** The threads of this process now. */
+const threads = () => new Set(readdirSync('/proc/self/task'));
+
 function startClient() {
+  const before = threads();
   const worker = new Worker(client, { eval: true });
+  const online = new Promise<Set<string>>((resolve) => worker.once('online', () => {
+    resolve(new Set([...threads()].filter((tid) => !before.has(tid))));
+  }));
   let failed: ((error: unknown) => void) | undefined;
   worker.on('error', (error) => failed?.(error));
   return {
@@ -54,6 +104,8 @@ function startClient() {
       worker.postMessage(requests);
     }),
     stop: () => worker.terminate(),
+    /** The worker's thread ids (Node's own threads for it included). */
+    threads: online,
   };
 }
 
@@ -92,27 +144,45 @@ async function bench(label: string, database: Database): Promise<void> {
         body: JSON.stringify({ name, quantity, unit: null, listId, familyId: who.familyId, isPurchased: false, position: 0 }),
       };
     };
-    const runs: { name: string; round: (r: number) => Sent[]; samples: number[] }[] = [
+    const runs: { name: string; round: (r: number) => Sent[]; samples: number[]; statements: number; cpu: string | null }[] = [
       {
-        name: `50 adds at once to one list`, samples: [],
+        name: `50 adds at once to one list`, samples: [], statements: 0, cpu: null,
         round: (r) => family.map((m, i) => add(m, shared, `Item ${r}-${i % 25}`, (i % 3) + 1)),
       },
       {
-        name: `50 adds at once, one to each of 50 families' lists`, samples: [],
+        name: `50 adds at once, one to each of 50 families' lists`, samples: [], statements: 0, cpu: null,
         round: (r) => founders.map((f, i) => add(f, own[i]!, `Item ${r % 10}`, 1)),
       },
       {
-        name: `GET /api/me, 50 members at once`, samples: [],
+        name: `GET /api/me, 50 members at once`, samples: [], statements: 0, cpu: null,
         round: () => family.map((m) => ({ url: `${base}/api/me`, method: 'GET', headers: { authorization: `Bearer ${m.token}` } })),
       },
     ];
+    const statements = countStatements(database);
+    const clientThreads = await worker.threads;
     for (const run of runs.filter((r) => !only || r.name.includes(only))) {
+      // The pool's backends, once the warm rounds have opened them.
+      let cpu: CpuPerRequest | undefined;
+      let sent = 0;
       for (let r = 0; r < warmRounds + rounds; r++) {
-        const answers = await worker.send(run.round(r));
+        if (r === warmRounds) {
+          const backends = database.engine === 'postgres'
+            ? (await rawRows<{ pid: number }>(database.db, sql`select pid from pg_stat_activity
+                where datname = current_database() and application_name = 'hearth' and pid <> pg_backend_pid()`))
+              .map((row) => Number(row.pid))
+            : false;
+          cpu = new CpuPerRequest(process.pid, { threads: clientThreads }, backends);
+          sent = statements.n;
+        }
+        const requests = run.round(r);
+        const send = () => worker.send(requests);
+        const answers = await (cpu ? cpu.around(requests.length, send) : send());
         const failed = answers.find((a) => a.status < 200 || a.status >= 300);
         if (failed) throw new Error(`${run.name}: ${failed.status} ${failed.body}`);
         if (r >= warmRounds) run.samples.push(...answers.map((a) => a.ms));
       }
+      run.statements = (statements.n - sent) / run.samples.length;
+      run.cpu = cpu?.toString() ?? null;
     }
     for (const [listId, items] of expected) {
       const owner = listId === shared ? ada : founders[own.indexOf(listId)]!;
@@ -122,7 +192,10 @@ async function bench(label: string, database: Database): Promise<void> {
         || shown.some((item) => items.get(item.name) !== item.quantity);
       if (wrong) throw new Error(`list ${listId}: expected ${JSON.stringify([...items])}, got ${JSON.stringify(shown.map((i) => [i.name, i.quantity]))}`);
     }
-    for (const run of runs.filter((r) => r.samples.length > 0)) console.log(`${label}: ${run.name}: ${summary(run.samples)}`);
+    for (const run of runs.filter((r) => r.samples.length > 0)) {
+      console.log(`${label}: ${run.name}: ${summary(run.samples)}`);
+      console.log(`${label}:   per request: ${run.statements.toFixed(2)} statements; CPU ${run.cpu ?? 'not read'}`);
+    }
     console.log(`${label}: every list holds each add once, merged by name (${expected.size} lists checked)`);
   } finally {
     await worker.stop();

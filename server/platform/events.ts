@@ -1,5 +1,5 @@
 import { eventTopics, type EventType } from '@hearth/contract/events';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Clock } from './clock.ts';
 import type { Queryable } from './db/client.ts';
 import { familyEvents } from './db/schema.ts';
@@ -38,6 +38,18 @@ export class Events {
 
   /** Records the event: its row, its live changes and whom it tells (the features' rules), in one statement. */
   async record(q: Queryable, event: FamilyEvent): Promise<void> {
+    const { ctes, selecting } = this.recording(event);
+    await q.execute(sql`with ${sql.join(ctes, sql`, `)} select ${sql.join(selecting, sql`, `)}`);
+  }
+
+  /**
+   * What records the event as part of a statement: CTEs to run and expressions to select (data-modifying CTEs run
+   * whether or not the statement reads them; the live changes and the push senders' wake-up must be selected).
+   * `written`: the subject's id and the event's data as the statement itself knows them (the row it wrote, say);
+   * while that id is null nothing is recorded, published or told. The event's own `data` still tells whom it
+   * concerns (its `listId`).
+   */
+  recording(event: FamilyEvent, written?: { subjectId: SQL; data: SQL }): { ctes: SQL[]; selecting: SQL[] } {
     const { familyId, actorId, type, subjectId, data = {} } = event;
     const listId = typeof data.listId === 'string' ? data.listId : undefined;
     const changes = eventTopics[type].map((topic): Change => ({
@@ -45,16 +57,18 @@ export class Events {
       ...(listId ? { listId } : {}), ...(subjectId ? { id: subjectId } : {}), ...(actorId ? { byUserId: actorId } : {}),
     }));
     const now = this.clock.now();
+    const subject = written?.subjectId ?? sql`${subjectId ?? null}::uuid`;
     const recorded = sql`recorded as (
       insert into ${familyEvents} (family_id, actor_id, type, subject_id, data, at)
-      values (${familyId}::uuid, ${actorId}::uuid, ${type}, ${subjectId ?? null}::uuid, ${JSON.stringify(data)}::jsonb,
-        ${now.toISOString()}::timestamptz)
+      select ${familyId}::uuid, ${actorId}::uuid, ${type}, ${subject}, ${written?.data ?? sql`${JSON.stringify(data)}::jsonb`},
+        ${now.toISOString()}::timestamptz
+      ${written ? sql`where ${subject} is not null` : sql``}
     )`;
-    const notifying = this.notifier?.writing([event], now, notifiedChannel) ?? { ctes: [], selecting: null };
-    // Data-modifying CTEs run whether or not the statement reads them: only the live changes (and the push senders'
-    // wake-up, a plain CTE) need selecting.
-    const wake = notifying.selecting ? sql`, ${notifying.selecting}` : sql``;
-    await q.execute(sql`with ${sql.join([recorded, ...notifying.ctes], sql`, `)}
-      select ${this.realtime.publishing(changes)}${wake}`);
+    const when = written ? sql`${subject} is not null` : undefined;
+    const notifying = this.notifier?.writing([event], now, notifiedChannel, when) ?? { ctes: [], selecting: null };
+    return {
+      ctes: [recorded, ...notifying.ctes],
+      selecting: [this.realtime.publishing(changes, written?.subjectId), ...(notifying.selecting ? [notifying.selecting] : [])],
+    };
   }
 }

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { lt, sql } from 'drizzle-orm';
+import { lt, sql, type SQL } from 'drizzle-orm';
 import { idempotencyKeyReused } from '@hearth/contract/endpoint';
 import type { Clock } from './clock.ts';
 import { rawRows, type Db, type Queryable } from './db/client.ts';
 import { idempotencyKeys } from './db/schema.ts';
+import { isUniqueViolation } from './db/tenancy.ts';
 import { AppError } from './errors.ts';
 
 export interface IdempotentCall {
@@ -39,10 +40,21 @@ export interface Answer {
 }
 
 /**
- * Creates sent with an Idempotency-Key happen once. `once`: the key is claimed (insert ... on conflict do nothing)
- * in the same transaction as the write and the answer stored there too, so a key is either unclaimed or holds its
- * answer: a repeat sent while the first is still running waits on the primary key until the first commits, then
- * gets the stored answer; a first attempt that failed rolled its claim back, so a repeat runs anew.
+ * Lets a write store its answer under its key in the write's own statement, saving the statement that would store
+ * it after: `storing(body)` is a CTE setting the answer to `body` (a jsonb expression of the statement's), which the
+ * write must run in its transaction, and whose answer then is exactly that.
+ */
+export interface KeyAnswer {
+  storing(body: SQL): SQL;
+}
+
+/**
+ * Creates sent with an Idempotency-Key happen once. `once`: the key is claimed (a plain insert of its row) in the
+ * same transaction as the write and the answer stored there too, so a key is either unclaimed or holds its answer.
+ * The claim is sent with the write's first statements, not waited for: it runs first, and a repeat's claim fails
+ * (the primary key; while the first is still running it waits until that commits) and with it the repeat's whole
+ * transaction, which is then answered the stored answer. A first attempt that failed rolled its claim back, so a
+ * repeat runs anew.
  *
  * A key names one request: sent again with another (other parameters or body), it is refused with 422 rather than
  * answered with the first request's answer.
@@ -55,31 +67,48 @@ export class Idempotency {
     this.clock = clock;
   }
 
-  once(call: IdempotentCall, write: (tx: Queryable) => Promise<unknown>): Promise<Answer> {
-    return this.db.transaction(async (tx) => {
-      if (await this.claimed(tx, call)) {
-        const body = await write(tx);
-        await tx.execute(sql`update ${idempotencyKeys} k set response = ${JSON.stringify(body)}::jsonb
-          where k.user_id = ${call.userId} and k.route = ${call.route} and k.key = ${call.key}`);
+  async once(call: IdempotentCall, write: (tx: Queryable, key: KeyAnswer) => Promise<unknown>): Promise<Answer> {
+    let storedByWrite = false;
+    const key: KeyAnswer = {
+      storing: (body) => {
+        storedByWrite = true;
+        return sql`key_answer as (update ${idempotencyKeys} k set response = ${body}
+          where k.user_id = ${call.userId} and k.route = ${call.route} and k.key = ${call.key})`;
+      },
+    };
+    let repeated = false;
+    try {
+      return await this.db.transaction(async (tx) => {
+        const claim = this.claim(tx, call).catch((error: unknown) => {
+          repeated = isUniqueViolation(error);
+          throw error;
+        });
+        const [, body] = await Promise.all([claim, write(tx, key)]);
+        if (!storedByWrite) {
+          await tx.execute(sql`update ${idempotencyKeys} k set response = ${JSON.stringify(body)}::jsonb
+            where k.user_id = ${call.userId} and k.route = ${call.route} and k.key = ${call.key}`);
+        }
         return { status: call.status, body };
-      }
-      const stored = await this.answered(tx, call);
-      // Claimed and unanswered can only be this transaction's own claim.
-      if (!stored) throw new Error('idempotency key claimed twice in one transaction');
+      });
+    } catch (error) {
+      if (!repeated) throw error;
+      const stored = await this.answered(this.db, call);
+      // The key's first request committed its claim with its answer: a row without one is not a repeat's.
+      if (!stored) throw error;
       if (stored instanceof AppError) throw stored;
       return stored;
-    });
+    }
   }
 
-  /** Claims the call's key: true when it is now this transaction's (the write is to run). */
-  private async claimed(q: Queryable, call: IdempotentCall): Promise<boolean> {
-    const rows = await rawRows<{ key: string }>(q, sql`
+  /**
+   * Claims the call's key; fails (unique violation) when the key is claimed already. The statement is on its way
+   * when this returns (`then` starts it at once, where `await` would a step later), so it goes before the write's.
+   */
+  private claim(q: Queryable, call: IdempotentCall): Promise<void> {
+    return q.execute(sql`
       insert into ${idempotencyKeys} (user_id, route, key, status, request_hash, created_at)
       values (${call.userId}, ${call.route}, ${call.key}, ${call.status}, ${call.request},
-        ${this.clock.now().toISOString()}::timestamptz)
-      on conflict do nothing
-      returning key`);
-    return rows.length === 1;
+        ${this.clock.now().toISOString()}::timestamptz)`).then(() => undefined);
   }
 
   /** The answer stored under the call's key (or its refusal, `storedAnswer`), or null when none is. */

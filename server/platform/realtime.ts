@@ -61,9 +61,14 @@ export class Realtime {
    * The SQL expression that publishes `changes` when its statement runs (`Events.record` makes it part of the
    * statement that records the event), as one notification holding a JSON array: an event's few changes, one per
    * topic, far under NOTIFY's 8,000 bytes. Inside a transaction they are delivered only if, and when, that commits.
+   * `id`: the subject's id as the statement knows it (a row it writes), set in each change; nothing is published
+   * while it is null.
    */
-  publishing(changes: Change[]): SQL {
-    return changes.length === 0 ? sql`null` : sql`pg_notify(${channel}, ${JSON.stringify(changes)})`;
+  publishing(changes: Change[], id?: SQL): SQL {
+    if (changes.length === 0) return sql`null`;
+    if (!id) return sql`pg_notify(${channel}, ${JSON.stringify(changes)})`;
+    return sql`case when ${id} is not null then pg_notify(${channel}, (select json_agg(c || jsonb_build_object('id', ${id}))::text
+      from jsonb_array_elements(${JSON.stringify(changes)}::jsonb) c)) end`;
   }
 
   /** Listens to one family's changes; returns the function that stops listening. */

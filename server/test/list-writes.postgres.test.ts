@@ -160,3 +160,19 @@ it('one key sent with adds to two lists at once adds once, and each add takes on
     await strict.close();
   }
 });
+
+it('a key sent twice while the list is locked adds once: the repeat, claimed behind the first, gets its answer', async () => {
+  const listId = await newList();
+  const release = await holdList(listId);
+  const adding = [0, 1].map(() => ada.call(grocery.addItem, {
+    body: { name: 'Bread', quantity: 1, unit: null, category: null, listId, familyId: ada.user.familyId },
+    headers: { [idempotencyHeader]: 'locked-list-key' },
+  }));
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  await release();
+  const [first, repeat] = await Promise.all(adding);
+  expect([first!.status, repeat!.status]).toEqual([201, 201]);
+  expect(repeat!.body).toEqual(first!.body);
+  const items = (await ada.call(grocery.getItems, { params: { listId } })).body as grocery.GroceryItem[];
+  expect(items.map((i) => [i.name, i.quantity])).toEqual([['Bread', 1]]);
+});

@@ -20,8 +20,20 @@ function nanoseconds(path: string): number {
 /** A reading: each thread's part and nanoseconds so far, by its /proc path. */
 type Reading = Map<string, { part: Part; ns: number }>;
 
+/**
+ * The load client: its own process, or threads of the server's process (a worker thread sending the requests), by
+ * their ids.
+ */
+export type LoadClient = number | { threads: Set<string> };
+
+/**
+ * The PostgreSQL server's processes counted: all of them (`true`), those of the given ids (the backends of the
+ * app's pool, on a server other work shares), or none.
+ */
+export type DatabaseServer = boolean | number[];
+
 /** Reads the threads (and PostgreSQL processes) that exist now; null where /proc cannot be read (not Linux). */
-function read(server: number, client: number, withDatabaseServer: boolean): Reading | null {
+function read(server: number, client: LoadClient, withDatabaseServer: DatabaseServer): Reading | null {
   const reading: Reading = new Map();
   const add = (path: string, part: () => Part) => {
     try {
@@ -30,16 +42,22 @@ function read(server: number, client: number, withDatabaseServer: boolean): Read
       // A thread or process that ended meanwhile.
     }
   };
-  for (const [pid, inServer] of [[server, true], [client, false]] as const) {
+  const processes = typeof client === 'number' ? [[server, true], [client, false]] as const : [[server, true]] as const;
+  const clientThreads = typeof client === 'number' ? new Set<string>() : client.threads;
+  for (const [pid, inServer] of processes) {
     let threads: string[];
     try {
       threads = readdirSync(`/proc/${pid}/task`);
     } catch {
       return null;
     }
-    for (const tid of threads) add(`/proc/${pid}/task/${tid}`, () => (inServer ? serverPart(pid, tid) : 'load client'));
+    for (const tid of threads) {
+      add(`/proc/${pid}/task/${tid}`, () => (inServer && !clientThreads.has(tid) ? serverPart(pid, tid) : 'load client'));
+    }
   }
-  if (withDatabaseServer) {
+  if (Array.isArray(withDatabaseServer)) {
+    for (const pid of withDatabaseServer) add(`/proc/${pid}`, () => 'database server');
+  } else if (withDatabaseServer) {
     for (const pid of readdirSync('/proc')) {
       if (/^\d+$/.test(pid) && comm(`/proc/${pid}`) === 'postgres') add(`/proc/${pid}`, () => 'database server');
     }
@@ -65,8 +83,8 @@ function serverPart(pid: number, tid: string): Part {
 /** Sums what runs cost each part, read before and after each (`around`), and says it per request. */
 export class CpuPerRequest {
   private readonly server: number;
-  private readonly client: number;
-  private readonly withDatabaseServer: boolean;
+  private readonly client: LoadClient;
+  private readonly withDatabaseServer: DatabaseServer;
   private readonly spent = new Map<Part, number>();
   private requests = 0;
 
@@ -74,7 +92,7 @@ export class CpuPerRequest {
    * The processes' ids: the server's (with its engine's thread, if any) and the load client's; `withDatabaseServer`
    * counts the machine's PostgreSQL server too (when the app runs on it).
    */
-  constructor(server: number, client: number, withDatabaseServer = false) {
+  constructor(server: number, client: LoadClient, withDatabaseServer: DatabaseServer = false) {
     this.server = server;
     this.client = client;
     this.withDatabaseServer = withDatabaseServer;

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import * as accounts from '@hearth/contract/accounts';
 import { idempotencyHeader } from '@hearth/contract/endpoint';
+import { eventTopics } from '@hearth/contract/events';
+import type { LiveChange } from '@hearth/contract/live';
 import * as api from '@hearth/contract/grocery';
 import { accessMessages } from '@hearth/contract/permissions';
 import { hashToken } from '../../platform/auth/secrets.ts';
 import { days } from '../../platform/clock.ts';
-import { groceryItems, sessions } from '../../platform/db/schema.ts';
+import { familyEvents, groceryItems, notifications, sessions } from '../../platform/db/schema.ts';
 import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
 import { parseItems, shownFields } from './repository/items.ts';
 import { itemsOf, joinAs, newItem, newList, newMeal, newRecurring } from './test-helpers.ts';
@@ -25,6 +27,14 @@ beforeAll(async () => {
   familyId = ada.user.familyId!;
 });
 afterAll(async () => { await t.close(); });
+
+async function until(check: () => boolean, ms = 3000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
 
 const add = (listId: string, name: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
   ada.call(api.addItem, { body: { name, quantity: 1, unit: null, category: null, listId, familyId, ...extra }, headers });
@@ -179,6 +189,40 @@ describe('an item\'s shape', () => {
     const { position: _, ...shown } = { ...expected, quantity: 1.75, isPurchased: true };
     expect(parseItems(`[${row!.shown}]`, listId, familyId)).toEqual([shown]);
     expect((JSON.parse(row!.shown) as unknown[]).length).toBe(shownFields.length);
+  });
+});
+
+describe('what an add writes besides its item, in its own statement', () => {
+  it('records its event, tells the list\'s followers and publishes its live change, with the item; a refused add none', async () => {
+    const listId = await newList(ada);
+    const ben = await joinAs(t, ada, 'EDIT', 'Ben');
+    const heard: LiveChange[] = [];
+    const stop = await t.database.listen('hearth_changes', (payload) => heard.push(...JSON.parse(payload) as LiveChange[]));
+    const byBen = (quantity: number) => ben.call(api.addItem, {
+      body: { name: 'Rice', quantity, unit: null, category: null, listId, familyId },
+    });
+    const added = await byBen(60_000);
+    const merged = await byBen(1);
+    const refused = await byBen(60_000);
+    expect([added.status, merged.status, refused.status]).toEqual([201, 201, 409]);
+    const topics = eventTopics.add_grocery_item.length;
+    await until(() => heard.filter((c) => c.listId === listId).length >= 2 * topics);
+    // Time for a change of the refused add to arrive, were there one.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await stop();
+    const changes = heard.filter((c) => c.listId === listId);
+    expect(changes).toHaveLength(2 * topics);
+    expect(changes.every((c) => c.id === added.body.id && c.kind === 'add_grocery_item' && c.byUserId === ben.user.id)).toBe(true);
+    const events = await t.db.select({ subjectId: familyEvents.subjectId, data: familyEvents.data }).from(familyEvents)
+      .where(and(eq(familyEvents.type, 'add_grocery_item'), eq(familyEvents.actorId, ben.user.id)))
+      .orderBy(familyEvents.at, familyEvents.id);
+    expect(events.map((e) => e.data).sort((a, b) => JSON.stringify(a).length - JSON.stringify(b).length))
+      .toEqual([{ listId }, { listId, merged: true }]);
+    expect(events.map((e) => e.subjectId)).toEqual([added.body.id, added.body.id]);
+    // Ada made the list, so follows it: told of Ben's two adds in one row; Ben (the actor) of none.
+    const told = await t.db.select({ recipientId: notifications.recipientId, count: notifications.count }).from(notifications)
+      .where(eq(notifications.subjectId, listId));
+    expect(told).toEqual([{ recipientId: ada.user.id, count: 2 }]);
   });
 });
 

@@ -7,7 +7,7 @@ import { days } from '../../platform/clock.ts';
 import { Idempotency } from '../../platform/idempotency.ts';
 import { idempotencyKeyDays } from '../../app.ts';
 import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
-import { itemsOf, joinAs, newList } from './test-helpers.ts';
+import { itemsOf, joinAs, newItem, newList, newMeal, newRecurring } from './test-helpers.ts';
 
 let t: TestApp;
 let ada: SignedInUser;
@@ -36,6 +36,28 @@ describe('creates with an Idempotency-Key', () => {
     expect([again.status, again.body]).toEqual([201, first.body]);
     // Without the key the same name would have been merged into quantity 2.
     expect((await itemsOf(ada, listId)).map((i) => [i.name, i.quantity])).toEqual([['Milk', 1]]);
+  });
+
+  it('answers a repeat with the answer its add stored in its own statement: every field, of a new item and of a merge', async () => {
+    const listId = await newList(ada);
+    const recurring = await newRecurring(ada, listId, 'Coffee');
+    const mealId = await newMeal(t, ada.user.familyId!);
+    const coffee = {
+      name: 'Coffee', quantity: 1.25, unit: 'kg', category: 'Drinks', recurrence: 'weekly', recurringItemId: recurring.id,
+      addedFromRecipeId: mealId, listId, familyId: ada.user.familyId,
+    };
+    await newItem(ada, listId, 'Tea');
+    const keys = [crypto.randomUUID(), crypto.randomUUID()];
+    const sent = [coffee, { ...coffee, name: 'coffee', quantity: 0.5, unit: 'KG', recurringItemId: null, addedFromRecipeId: null }];
+    const first = [];
+    for (const [i, body] of sent.entries()) first.push(await ada.call(api.addItem, { body, headers: keyed(keys[i]!) }));
+    expect(first.map((a) => [a.status, a.body.quantity, a.body.position])).toEqual([[201, 1.25, 0], [201, 1.75, 0]]);
+    await newItem(ada, listId, 'Sugar');
+    for (const [i, body] of sent.entries()) {
+      const again = await ada.call(api.addItem, { body, headers: keyed(keys[i]!) });
+      expect([again.status, again.body]).toEqual([201, first[i]!.body]);
+    }
+    expect((await itemsOf(ada, listId)).map((i) => [i.name, i.quantity])).toEqual([['Sugar', null], ['Coffee', 1.75], ['Tea', null]]);
   });
 
   it('adds once for a parallel burst of the same key', async () => {

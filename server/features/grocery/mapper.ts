@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { GroceryComment, GroceryItem, GroceryList, GroceryReply, RecurringItem } from '@hearth/contract/grocery';
 import type { CommentRow } from './repository/comments.ts';
 import type { ShownItem } from './repository/items.ts';
@@ -25,6 +26,20 @@ export function toItem(row: ShownItem, position: number): GroceryItem {
     addedFromRecipeId: row.addedFromRecipeId,
   };
 }
+
+/**
+ * `toItem`'s answer built by a statement, as jsonb, from its row `alias` of `PlacedItem`'s fields and `place` (an add
+ * stores its key's answer so, in its own statement).
+ */
+export function itemJson(alias: string): SQL {
+  return sql.raw(`jsonb_build_object(${answerFields.map((f) => `'${f}', ${alias}."${f}"`).join(', ')}, 'position', ${alias}.place)`);
+}
+
+/** The fields of an item's answer as its row holds them (its `position` is its place). */
+const answerFields = [
+  'id', 'name', 'quantity', 'unit', 'category', 'recurrence', 'isPurchased', 'listId', 'familyId', 'recurringItemId',
+  'addedFromRecipeId',
+] as const satisfies readonly Exclude<keyof GroceryItem, 'position'>[];
 
 export function toReply(row: CommentRow): GroceryReply {
   return {

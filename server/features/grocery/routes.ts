@@ -15,7 +15,7 @@ export function groceryRoutes(app: App, deps: Deps): void {
   route(app, deps, api.deleteList, ({ params, caller }) => grocery.deleteList(caller, params.listId));
   route(app, deps, api.getItems, async ({ params, caller, read }) => grocery.items(caller, params.listId, read),
     { readWithSession: grocery.itemsRead, reusesAnswers: true });
-  route(app, deps, api.addItem, ({ body, caller, db }) => grocery.addItem(caller, body, db),
+  route(app, deps, api.addItem, ({ body, caller, db, key }) => grocery.addItem(caller, body, db, key),
     { queueBy: ({ body }) => listWrite(body.listId) });
   route(app, deps, api.updateItem, ({ params, body, caller }) => grocery.updateItem(caller, params.itemId, body));
   route(app, deps, api.deleteItem, ({ params, caller }) => grocery.deleteItem(caller, params.itemId));

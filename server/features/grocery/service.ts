@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { BodyOf } from '@hearth/contract/endpoint';
 import {
   categoryKey, groceryLimits, groceryMessages as m, itemMatchKey, type addItem, type createList, type GroceryItem, type updateItem,
@@ -7,11 +8,12 @@ import type { Caller } from '../../platform/auth/sessions.ts';
 import { withinTransaction, type Queryable, type Tx } from '../../platform/db/client.ts';
 import { lockFamilyRow } from '../../platform/db/tenancy.ts';
 import type { Deps } from '../../platform/deps.ts';
+import type { KeyAnswer } from '../../platform/idempotency.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { VersionMemo } from '../../platform/version-memo.ts';
 import { findRecipe } from '../meals/public.ts';
 import { categorise } from './categories.ts';
-import { toItem, toList } from './mapper.ts';
+import { itemJson, toItem, toList } from './mapper.ts';
 import { familyCategories } from './repository/categories.ts';
 import * as repo from './repository/items.ts';
 import * as lists from './repository/lists.ts';
@@ -21,8 +23,10 @@ import { lockRecurringOfList, recurringList } from './repository/recurring.ts';
  * Puts an item on a locked list, or raises the same item's quantity there (`repo.addOrMerge`): 409 when the list is
  * full or the quantity would pass its bound, with nothing changed.
  */
-export async function addToList(tx: Tx, list: lists.LockedList, item: repo.ItemToAdd, at: Date) {
-  const added = await repo.addOrMerge(tx, list, item, at);
+export async function addToList(
+  tx: Tx, list: lists.LockedList, item: repo.ItemToAdd, at: Date, also: repo.AlsoWritten[] = [],
+) {
+  const added = await repo.addOrMerge(tx, list, item, at, { also });
   if ('refused' in added) throw conflict(added.refused === 'full' ? m.listFull : m.quantityTooLarge);
   return added;
 }
@@ -109,16 +113,15 @@ export class GroceryService {
 
   /**
    * Adds at the top, or raises the quantity of the same item already unpurchased on the list (`addToList`), in
-   * `db`'s transaction when it is one (the Idempotency-Key's).
+   * `db`'s transaction when it is one (the Idempotency-Key's). The list's lock and the add are sent together, and
+   * the add's one statement also records its event and stores its key's answer (`key`): the list stays locked for
+   * that statement and the commit.
    */
-  async addItem(caller: Caller, body: BodyOf<typeof addItem>, db: Queryable = this.deps.db) {
+  async addItem(caller: Caller, body: BodyOf<typeof addItem>, db: Queryable = this.deps.db, key: KeyAnswer | null = null) {
     const member = requireEditor(caller);
     if (body.familyId) requireOwnFamily(member, body.familyId);
     const { familyId } = member;
     return withinTransaction(db, async (tx) => {
-      const list = await lists.lockFamilyList(tx, body.listId, familyId);
-      // Under the list's lock, as every write of the family's categories is: list first, then category rows.
-      const [category] = await categorise(tx, familyId, [{ name: body.name, category: body.category ?? null }], this.now);
       if (body.recurringItemId) {
         const listOfRecurring = await recurringList(tx, body.recurringItemId, familyId);
         if (!listOfRecurring) throw notFound(m.recurringNotFound);
@@ -127,15 +130,29 @@ export class GroceryService {
       if (body.addedFromRecipeId && !(await findRecipe(tx, familyId, body.addedFromRecipeId))) {
         throw notFound(m.recipeNotFound);
       }
-      const added = await addToList(tx, list, {
+      const list = { id: body.listId, familyId };
+      const event = { familyId, actorId: member.userId, type: 'add_grocery_item', data: { listId: list.id } } as const;
+      const locked = lists.lockFamilyList(tx, list.id, familyId);
+      locked.catch(() => {});
+      // Sent after the lock on the transaction's one connection, so it runs under it, as every write of the family's
+      // categories does: list first, then category rows.
+      const [category] = await categorise(tx, familyId, [{ name: body.name, category: body.category ?? null }], this.now);
+      const adding = addToList(tx, list, {
         name: body.name, quantity: body.quantity ?? null, unit: body.unit ?? null, category: category ?? null,
         recurrence: body.recurrence ?? 'none', recurringItemId: body.recurringItemId ?? null,
         addedFromRecipeId: body.addedFromRecipeId ?? null,
-      }, this.now);
-      await this.deps.events.record(tx, {
-        familyId, actorId: member.userId, type: 'add_grocery_item', subjectId: added.item.id,
-        data: added.merged ? { listId: list.id, merged: true } : { listId: list.id },
-      });
+      }, this.now, [
+        this.deps.events.recording(event, {
+          subjectId: sql`(select a.id from answered a)`,
+          data: sql`(select case when a.merged then ${JSON.stringify({ ...event.data, merged: true })}
+            else ${JSON.stringify(event.data)} end from answered a)::jsonb`,
+        }),
+        ...(key ? [{ ctes: [key.storing(sql`(select ${itemJson('a')} from answered a)`)], selecting: [] }] : []),
+      ]);
+      // The lock answers first: a list not the family's is 404 (the add wrote nothing to it).
+      adding.catch(() => {});
+      await locked;
+      const added = await adding;
       return toItem(added.item, added.place);
     });
   }

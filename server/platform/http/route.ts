@@ -12,7 +12,7 @@ import { safeEqual } from '../auth/secrets.ts';
 import { minutes } from '../clock.ts';
 import type { Queryable } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
-import { requestHash } from '../idempotency.ts';
+import { requestHash, type KeyAnswer } from '../idempotency.ts';
 import type { Limit } from '../rate-limits.ts';
 import { invalid, rateLimited, unauthenticated } from '../errors.ts';
 import { clientAddress } from './client-address.ts';
@@ -32,6 +32,8 @@ export interface Ctx<E extends Endpoint> {
    * transaction nests in it), the database otherwise.
    */
   db: Queryable;
+  /** For a create sent with a key: lets the handler store its answer in its own statement (`KeyAnswer`). */
+  key: KeyAnswer | null;
   /** The value of the route's `readWithSession`, read in the caller's session lookup (null without one). */
   read: unknown;
 }
@@ -84,8 +86,8 @@ export function route<E extends Endpoint>(
     const key = e.idempotent && caller ? idempotencyKeyOf(request) : null;
     const call = key !== null && caller
       ? { userId: caller.userId, route: `${e.method} ${e.path}`, key, status, request: requestHash(request) } : null;
-    const run = (db: Queryable) => handler({
-      params: request.params, query: request.query, body: request.body, caller, request, reply, db, read,
+    const run = (db: Queryable, key: KeyAnswer | null = null) => handler({
+      params: request.params, query: request.query, body: request.body, caller, request, reply, db, key, read,
     } as Ctx<E>);
     const respond = async () => {
       if (call) {

@@ -23,9 +23,10 @@ export class Notifier {
 
   /**
    * The CTEs for `events` (none when no rule answers them), and what the statement must select to wake the push
-   * senders: `channel` is NOTIFYed on commit when anyone was told.
+   * senders: `channel` is NOTIFYed on commit when anyone was told. `when`: a condition of the statement's (its write
+   * happened) without which no one is told.
    */
-  writing(events: FamilyEvent[], now: Date, channel: string): { ctes: SQL[]; selecting: SQL | null } {
+  writing(events: FamilyEvent[], now: Date, channel: string, when: SQL = sql`true`): { ctes: SQL[]; selecting: SQL | null } {
     const follows: SQL[] = [];
     const pending = new Map<string, Pending>();
     for (const event of events) {
@@ -55,12 +56,12 @@ export class Notifier {
     if (follows.length > 0) {
       ctes.push(sql`notification_follows as (
         insert into notification_subjects (user_id, subject_id, family_id)
-        select distinct * from (values ${sql.join(follows, sql`, `)}) v(user_id, subject_id, family_id)
+        select distinct * from (values ${sql.join(follows, sql`, `)}) v(user_id, subject_id, family_id) where ${when}
         on conflict do nothing)`);
     }
     const told = [...pending.values()].map((p, i) => {
       const name = sql.raw(`notified_${i}`);
-      ctes.push(sql`${name} as (${this.inserting(p, now)} returning 1)`);
+      ctes.push(sql`${name} as (${this.inserting(p, now, when)} returning 1)`);
       return sql`select 1 from ${name}`;
     });
     if (told.length === 0) return { ctes, selecting: null };
@@ -70,7 +71,7 @@ export class Notifier {
     return { ctes, selecting: sql`(select count(*) from notification_wake)` };
   }
 
-  private inserting({ rule, group, count, action }: Pending, now: Date): SQL {
+  private inserting({ rule, group, count, action }: Pending, now: Date, when: SQL): SQL {
     const { familyId, actorId, subjectId } = group;
     const at = now.toISOString();
     const groupKey = `${rule.kind}:${actorId ?? ''}:${subjectId}`;
@@ -81,7 +82,7 @@ export class Notifier {
         ${subjectId}::uuid, r.title, ${count}::int, ${groupKey}, ${at}::timestamptz, ${at}::timestamptz
       from (select distinct on (q.user_id) q.user_id, q.title from (${rule.recipients(group)}) q(user_id, title)) r
       join family_members m on m.family_id = ${familyId}::uuid and m.user_id = r.user_id
-      where r.user_id is distinct from ${actorId}::uuid
+      where ${when} and r.user_id is distinct from ${actorId}::uuid
         and not exists (select 1 from notification_preferences p where p.user_id = r.user_id and ${rule.kind} = any(p.muted_kinds))
         and not exists (select 1 from notification_subjects s
           where s.user_id = r.user_id and s.subject_id = ${subjectId}::uuid and s.muted)

@@ -138,21 +138,38 @@ export interface ItemToAdd {
 export type AddOutcome = { item: PlacedItem; place: number; merged: boolean } | { refused: 'full' | 'tooMuch' | 'open' };
 
 /**
- * Adds an item to a locked list as a person would, in one statement: the unpurchased item of the same name and unit
+ * More an add's statement writes, from what the add did: CTEs, and expressions the statement selects (data-modifying
+ * CTEs run anyway; what must be selected to run, a NOTIFY say). They read the CTE `answered`: the item made or
+ * raised (`PlacedItem`'s fields, `merged`, its 0-based `place`), no row when the add changed nothing.
+ */
+export interface AlsoWritten {
+  ctes: SQL[];
+  selecting: SQL[];
+}
+
+/**
+ * Adds an item to a list as a person would, in one statement: the unpurchased item of the same name and unit
  * (singular, any case: the match key) gets the quantity added (a missing quantity counts as one), rounded as typed
  * quantities are; otherwise a new item goes on top (stored positions only order a list: they may be negative and
  * have gaps; answers number items 0, 1, 2... from the top). Nothing is written past the list's bound or the quantity
- * bound. `merge: false` (the recurrence job) leaves an open item of the same key alone instead. The open item is
- * found through the open-key index (list, key, position); the list's count is kept by triggers.
+ * bound, nor to a list that is not the family's. `merge: false` (the recurrence job) leaves an open item of the same
+ * key alone instead. The open item is found through the open-key index (list, key, position); the list's count is
+ * kept by triggers.
+ *
+ * The list's lock must be taken in the same transaction before this statement runs (`lockFamilyList`; it may be
+ * sent together with it, not waited for): adds to one list then run one after another, each seeing the last.
+ * `also`: what else the statement writes from the add (its event, its key's answer), so the lock is held for this
+ * one statement and the commit.
  */
 export async function addOrMerge(
-  q: Queryable, list: LockedList, item: ItemToAdd, at: Date, { merge = true } = {},
+  q: Queryable, list: LockedList, item: ItemToAdd, at: Date, { merge = true, also = [] }: { merge?: boolean; also?: AlsoWritten[] } = {},
 ): Promise<AddOutcome> {
   const { id: listId, familyId } = list;
   const when = sql`${at.toISOString()}::timestamptz`;
   const rounded = (quantity: SQL) => sql`round((${quantity})::numeric, 3)::float8`;
   const raised = rounded(sql`coalesce(o.quantity, 1) + ${item.quantity ?? 1}::float8`);
   const quantity = item.quantity === null ? sql`null::float8` : rounded(sql`${item.quantity}::float8`);
+  const selecting = also.flatMap((a) => a.selecting).map((expression, i) => sql`, ${expression} as ${sql.raw(`also_${i}`)}`);
   const [row] = await rawRows<PlacedItem & { matched: boolean; merged: boolean | null; place: number | null }>(q, sql`
     with o as (
       select g.id, g.quantity from ${groceryItems} g
@@ -171,20 +188,25 @@ export async function addOrMerge(
         ${item.recurrence}, coalesce((select min(position) from ${groceryItems} where list_id = ${listId}), 0) - 1,
         ${item.recurringItemId}::uuid, ${item.addedFromRecipeId}::uuid, ${when}, ${when}
       where not exists (select 1 from o) and coalesce(${quantity}, 0) <= ${groceryLimits.quantityMax}
-        and (select item_count from ${groceryLists} where id = ${listId}) < ${groceryLimits.itemsPerList}
+        and (select item_count from ${groceryLists} where id = ${listId} and family_id = ${familyId})
+          < ${groceryLimits.itemsPerList}
       returning ${placedColumns('g')}, false as merged
-    )
-    select exists (select 1 from o) as matched, r.*, case when r.merged then (
-      select count(*)::int from ${groceryItems} a where a.list_id = ${listId} and a.position < r.position
-    ) else 0 end as place
-    from (select 1) one left join (select * from raised union all select * from added) r on true`);
+    ), answered as (
+      select r.*, case when r.merged then (
+        select count(*)::int from ${groceryItems} a where a.list_id = ${listId} and a.position < r.position
+      ) else 0 end as place
+      from (select * from raised union all select * from added) r
+    )${sql.join(also.flatMap((a) => a.ctes).map((cte) => sql`, ${cte}`))}
+    select exists (select 1 from o) as matched, a.*${sql.join(selecting)}
+    from (select 1) one left join answered a on true`);
   if (!row) throw new Error('an add answered no row');
   const { matched, merged, place, ...placed } = row;
   if (merged === null) {
     if (matched) return { refused: merge ? 'tooMuch' : 'open' };
     return { refused: (item.quantity ?? 0) > groceryLimits.quantityMax ? 'tooMuch' : 'full' };
   }
-  return { item: { ...placed, quantity: placed.quantity === null ? null : Number(placed.quantity) }, place: place ?? 0, merged };
+  const shown = Object.fromEntries(placedFields.map((field) => [field, placed[field]])) as PlacedItem;
+  return { item: { ...shown, quantity: shown.quantity === null ? null : Number(shown.quantity) }, place: place ?? 0, merged };
 }
 
 /** What an edit starts from: the item as stored, with its list. */

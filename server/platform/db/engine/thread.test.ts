@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { openPglite, rawRows, type Database, type Db } from '../client.ts';
+import type { PgliteThread } from './thread.ts';
 import { isUniqueViolation } from '../tenancy.ts';
 import { templateDump } from '../../../test/databases.ts';
 
@@ -49,6 +50,22 @@ describe('PGlite on its own thread', () => {
       await tx.execute(sql`insert into pantry values (8, 'barley')`);
       await tx.execute(sql`insert into pantry values (8, 'barley again')`).catch(() => {});
     })).rejects.toThrow('rolled back');
+    expect(await names()).toEqual([]);
+  });
+
+  it('sends a transaction\'s first statements with its BEGIN, not after its answer: they run inside it, in order', async () => {
+    const thread = (database.db as unknown as { $client: PgliteThread }).$client;
+    await expect(thread.transaction(async (tx) => {
+      const sent = [
+        tx.query(`insert into pantry values (10, 'millet')`),
+        tx.query<{ n: number }>(`select count(*)::int as n from pantry where id = 10`),
+      ];
+      // BEGIN and both statements are on their way to the engine's thread at once.
+      expect(thread.pending).toBe(3);
+      const [, counted] = await Promise.all(sent);
+      expect((counted as { rows: { n: number }[] }).rows).toEqual([{ n: 1 }]);
+      throw new Error('changed my mind');
+    })).rejects.toThrow('changed my mind');
     expect(await names()).toEqual([]);
   });
 

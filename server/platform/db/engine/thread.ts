@@ -104,7 +104,9 @@ export class PgliteThread {
   /** Runs `work` in one transaction; the engine holds every other statement until it ends, as PGlite does. */
   async transaction<T>(work: (tx: { query: PgliteThread['query'] }) => Promise<T>): Promise<T> {
     const transaction = this.#nextTransaction++;
-    await this.#call<null>({ op: 'begin', transaction });
+    // Not waited for: the work's first statements follow BEGIN at once and wait for it on the engine's thread. A
+    // failed BEGIN fails them, and `end` reports it.
+    this.#call<null>({ op: 'begin', transaction }).catch(() => {});
     const tx = { query: <R>(sql: string, params: unknown[] = [], options?: QueryOptions) =>
       this.#query<R>(sql, params, options, transaction) };
     let result: T;

@@ -21,6 +21,8 @@ const parsers = Object.fromEntries([
 ].map((type) => [type, asText]));
 
 interface OpenTransaction {
+  /** Settles once BEGIN has run (rejected if it failed): the transaction's statements wait for it. */
+  begun: Promise<void>;
   pending: Set<Promise<unknown>>;
   decide(commit: boolean): void;
   done: Promise<void>;
@@ -45,7 +47,9 @@ const rolledBack = Symbol('rolled back');
 
 /**
  * Opens transaction `id` (`PreparedStatements.transaction`: under PGlite's transaction lock, BEGIN and COMMIT
- * prepared), answering once BEGIN has run; the server's thread sends the transaction's statements after that.
+ * prepared), answering once BEGIN has run. The server's thread sends the transaction's first statements right
+ * after BEGIN without waiting for this answer (one crossing of threads less while the engine is held): they wait
+ * here for BEGIN, in the order they came.
  */
 function begin(statements: PreparedStatements, id: number): Promise<null> {
   let decide!: (commit: boolean) => void;
@@ -58,10 +62,9 @@ function begin(statements: PreparedStatements, id: number): Promise<null> {
   });
   // Awaited by `end`; this keeps an early failure from also being reported as unhandled.
   done.catch(() => {});
-  return Promise.race([inside, done]).then(() => {
-    transactions.set(id, { pending: new Set(), decide, done });
-    return null;
-  });
+  const begun = Promise.race([inside, done]);
+  transactions.set(id, { begun, pending: new Set(), decide, done });
+  return begun.then(() => null);
 }
 
 async function end(id: number, commit: boolean): Promise<null> {
@@ -85,7 +88,7 @@ async function query(statements: PreparedStatements, request: Extract<Request, {
   }
   const open = transactions.get(request.transaction);
   if (!open) throw new Error(`No open transaction ${request.transaction}`);
-  const running = statements.query(request.sql, request.params, options, true);
+  const running = open.begun.then(() => statements.query(request.sql, request.params, options, true));
   open.pending.add(running);
   try {
     return pick(await running);
