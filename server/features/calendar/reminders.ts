@@ -1,0 +1,141 @@
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
+import { days } from '../../platform/clock.ts';
+import { rawRows, textArray, type Queryable, type Tx } from '../../platform/db/client.ts';
+import type { Deps } from '../../platform/deps.ts';
+import type { Job } from '../../platform/jobs.ts';
+import { notifyReminder, reminderLateLimitMs } from '../../platform/notifications/reminders.ts';
+import { listHoldingRecipe } from '../grocery/public.ts';
+import { attendingUsers } from './notifications.ts';
+import { nextReminder, reminderLine, type ReminderShape } from './reminder-times.ts';
+
+/**
+ * The reminder job (issue 50). Each event with a reminder has a `calendar_reminders` row holding its next one; triggers
+ * mark it stale on any change that moves it (migration 0029). A run first works out stale rows, then sends what is due.
+ * Rows are claimed with FOR UPDATE SKIP LOCKED in small transactions, so processes share the work and an embedded
+ * database is never held long; each (event, occurrence, member) is written to `calendar_reminders_sent` once, which
+ * is what makes a reminder go exactly once even when a row is worked out again.
+ */
+
+/** Rows one transaction works out or sends: small, as the embedded engine serves every request on one connection. */
+const staleBatch = 100;
+const dueBatch = 25;
+/** Reminders sent are kept this long: past it no reminder can be worked out again for their occurrence. */
+const sentKeptMs = days(2);
+
+interface EventFacts extends ReminderShape {
+  event_id: string;
+  family_id: string;
+  title: string;
+  is_meal: boolean;
+  meal_id: string | null;
+  updated_at: string | Date;
+  timezone: string;
+  skip: string[] | null;
+  fire_at: string | Date | null;
+  occurrence_start: string | null;
+}
+
+const eventFacts = sql`r.event_id, r.family_id, r.fire_at, r.occurrence_start, e.title, e.is_meal, e.meal_id, e.updated_at,
+  e.start_time as "startTime", e.end_time as "endTime", e.all_day as "allDay", e.recurring_pattern as "recurringPattern",
+  e.recurring_end_date as "recurringEndDate", e.reminder_minutes as "reminderMinutes", f.timezone,
+  (select array_agg(x.occurrence_date) from calendar_event_exceptions x where x.event_id = e.id) as skip`;
+
+type Next = { fireAt: Date; occurrenceStart: string } | null;
+
+async function saveNext(tx: Tx, rows: { eventId: string; next: Next }[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.execute(sql`update calendar_reminders r set stale = false, fire_at = v.fire_at::timestamptz, occurrence_start = v.occ
+    from unnest(${textArray(rows.map((r) => r.eventId))}, ${textArray(rows.map((r) => r.next?.fireAt.toISOString()))},
+      ${textArray(rows.map((r) => r.next?.occurrenceStart))}) v(id, fire_at, occ)
+    where r.event_id = v.id::uuid`);
+}
+
+/** The first reminder at or after `from`, never one later than the late limit allows (those are dropped). */
+function next(row: EventFacts, from: Date, now: Date): Next {
+  const earliest = Math.max(from.getTime(), now.getTime() - reminderLateLimitMs);
+  return nextReminder(row, row.skip ?? [], row.timezone, new Date(earliest));
+}
+
+export class ReminderJob {
+  private readonly deps: Pick<Deps, 'db' | 'clock'>;
+
+  /** Every process runs one; they share the work through the database. */
+  constructor(deps: Pick<Deps, 'db' | 'clock'>) {
+    this.deps = deps;
+  }
+
+  /** Works out every stale row, then sends everything due; answers how many reminders went out (to anyone). */
+  async run(): Promise<number> {
+    while (await this.refreshStale() === staleBatch) await yieldToLoop();
+    let sent = 0;
+    for (;;) {
+      const batch = await this.sendDue();
+      sent += batch.sent;
+      if (batch.rows < dueBatch) break;
+      await yieldToLoop();
+    }
+    await this.deps.db.execute(sql`delete from calendar_reminders_sent
+      where sent_at < ${new Date(this.deps.clock.now().getTime() - sentKeptMs).toISOString()}::timestamptz`);
+    return sent;
+  }
+
+  /**
+   * Stale rows get their next reminder: the first due after the event last changed (one due before it was set up
+   * was never meant) and not past the late limit.
+   */
+  private refreshStale(): Promise<number> {
+    return this.deps.db.transaction(async (tx) => {
+      const now = this.deps.clock.now();
+      const rows = await rawRows<EventFacts>(tx, sql`select ${eventFacts}
+        from calendar_reminders r join calendar_events e on e.id = r.event_id join families f on f.id = r.family_id
+        where r.stale order by r.event_id limit ${staleBatch} for update of r skip locked`);
+      await saveNext(tx, rows.map((row) => ({ eventId: row.event_id, next: next(row, new Date(row.updated_at), now) })));
+      return rows.length;
+    });
+  }
+
+  /** Sends the due reminders of one batch (those past the late limit are dropped) and moves each row to its next. */
+  private sendDue(): Promise<{ rows: number; sent: number }> {
+    return this.deps.db.transaction(async (tx) => {
+      const now = this.deps.clock.now();
+      const rows = await rawRows<EventFacts>(tx, sql`select ${eventFacts}
+        from calendar_reminders r join calendar_events e on e.id = r.event_id join families f on f.id = r.family_id
+        where not r.stale and r.fire_at <= ${now.toISOString()}::timestamptz
+        order by r.fire_at limit ${dueBatch} for update of r skip locked`);
+      let sent = 0;
+      const moved: { eventId: string; next: Next }[] = [];
+      for (const row of rows) {
+        const fireAt = new Date(row.fire_at!);
+        if (now.getTime() - fireAt.getTime() <= reminderLateLimitMs && await this.send(tx, row, fireAt, now)) sent++;
+        moved.push({ eventId: row.event_id, next: next(row, new Date(fireAt.getTime() + 1), now) });
+      }
+      await saveNext(tx, moved);
+      return { rows: rows.length, sent };
+    });
+  }
+
+  /** Claims the occurrence's reminder for each attendee not yet reminded of it, and tells them. */
+  private async send(tx: Queryable, row: EventFacts, fireAt: Date, now: Date): Promise<boolean> {
+    const occurrenceStart = row.occurrence_start!;
+    const claimed = await rawRows<{ user_id: string }>(tx, sql`
+      insert into calendar_reminders_sent (event_id, occurrence_start, user_id, sent_at)
+      select ${row.event_id}::uuid, ${occurrenceStart}, a.user_id, ${now.toISOString()}::timestamptz
+      from (${attendingUsers(row.family_id, row.event_id)}) a(user_id, title)
+      on conflict do nothing returning user_id`);
+    if (claimed.length === 0) return false;
+    const listName = row.is_meal && row.meal_id ? await listHoldingRecipe(tx, row.family_id, row.meal_id) : null;
+    const line = reminderLine({ ...row, occurrenceStart, isMeal: row.is_meal, listName }, fireAt, row.timezone);
+    await notifyReminder(tx, {
+      familyId: row.family_id, subjectId: row.event_id, date: occurrenceStart.slice(0, 10), occurrenceKey: occurrenceStart,
+      line, recipientIds: claimed.map((c) => c.user_id),
+    }, now);
+    return true;
+  }
+}
+
+/** The calendar's reminder job, run every minute by every process. */
+export const reminderJobs = (deps: Deps): Job[] => {
+  const job = new ReminderJob(deps);
+  return [{ name: 'calendar-reminders', run: () => job.run() }];
+};
