@@ -1,12 +1,11 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { days } from '../../platform/clock.ts';
-import { rawRows, textArray, type Queryable, type Tx } from '../../platform/db/client.ts';
+import { rawRows, textArray, type Tx } from '../../platform/db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { Job } from '../../platform/jobs.ts';
-import { notifyReminder, reminderLateLimitMs } from '../../platform/notifications/reminders.ts';
+import { notifyReminders, reminderLateLimitMs, type ReminderNotice } from '../../platform/notifications/reminders.ts';
 import { listHoldingRecipe } from '../grocery/public.ts';
-import { attendingUsers } from './notifications.ts';
 import { nextReminder, reminderLine, type ReminderShape } from './reminder-times.ts';
 
 /**
@@ -19,7 +18,7 @@ import { nextReminder, reminderLine, type ReminderShape } from './reminder-times
 
 /** Rows one transaction works out or sends: small, as the embedded engine serves every request on one connection. */
 const staleBatch = 100;
-const dueBatch = 25;
+const dueBatch = 100;
 /** Reminders sent are kept this long: past it no reminder can be worked out again for their occurrence. */
 const sentKeptMs = days(2);
 
@@ -103,34 +102,44 @@ export class ReminderJob {
         from calendar_reminders r join calendar_events e on e.id = r.event_id join families f on f.id = r.family_id
         where not r.stale and r.fire_at <= ${now.toISOString()}::timestamptz
         order by r.fire_at limit ${dueBatch} for update of r skip locked`);
-      let sent = 0;
-      const moved: { eventId: string; next: Next }[] = [];
-      for (const row of rows) {
-        const fireAt = new Date(row.fire_at!);
-        if (now.getTime() - fireAt.getTime() <= reminderLateLimitMs && await this.send(tx, row, fireAt, now)) sent++;
-        moved.push({ eventId: row.event_id, next: next(row, new Date(fireAt.getTime() + 1), now) });
-      }
-      await saveNext(tx, moved);
+      const due = rows.filter((row) => now.getTime() - new Date(row.fire_at!).getTime() <= reminderLateLimitMs);
+      const sent = await this.send(tx, due, now);
+      await saveNext(tx, rows.map((row) => ({ eventId: row.event_id, next: next(row, new Date(new Date(row.fire_at!).getTime() + 1), now) })));
       return { rows: rows.length, sent };
     });
   }
 
-  /** Claims the occurrence's reminder for each attendee not yet reminded of it, and tells them. */
-  private async send(tx: Queryable, row: EventFacts, fireAt: Date, now: Date): Promise<boolean> {
-    const occurrenceStart = row.occurrence_start!;
-    const claimed = await rawRows<{ user_id: string }>(tx, sql`
+  /**
+   * Claims each occurrence's reminder for each attendee not yet reminded of it (one statement for the batch), and
+   * tells them. Answers how many reminders told anyone.
+   */
+  private async send(tx: Tx, rows: EventFacts[], now: Date): Promise<number> {
+    if (rows.length === 0) return 0;
+    const claimed = await rawRows<{ event_id: string; user_id: string }>(tx, sql`
       insert into calendar_reminders_sent (event_id, occurrence_start, user_id, sent_at)
-      select ${row.event_id}::uuid, ${occurrenceStart}, a.user_id, ${now.toISOString()}::timestamptz
-      from (${attendingUsers(row.family_id, row.event_id)}) a(user_id, title)
-      on conflict do nothing returning user_id`);
-    if (claimed.length === 0) return false;
-    const listName = row.is_meal && row.meal_id ? await listHoldingRecipe(tx, row.family_id, row.meal_id) : null;
-    const line = reminderLine({ ...row, occurrenceStart, isMeal: row.is_meal, listName }, fireAt, row.timezone);
-    await notifyReminder(tx, {
-      familyId: row.family_id, subjectId: row.event_id, date: occurrenceStart.slice(0, 10), occurrenceKey: occurrenceStart,
-      line, recipientIds: claimed.map((c) => c.user_id),
-    }, now);
-    return true;
+      select e.id, v.occurrence_start, m.user_id, ${now.toISOString()}::timestamptz
+      from unnest(${textArray(rows.map((r) => r.event_id))}, ${textArray(rows.map((r) => r.occurrence_start))}) v(event_id, occurrence_start)
+      join calendar_events e on e.id = v.event_id::uuid
+      join family_members m on m.family_id = e.family_id and m.user_id is not null
+      where not exists (select 1 from calendar_event_attendees a where a.event_id = e.id)
+        or exists (select 1 from calendar_event_attendees a where a.event_id = e.id and a.member_id = m.id)
+      on conflict do nothing returning event_id, user_id`);
+    const recipients = new Map<string, string[]>();
+    for (const c of claimed) recipients.set(c.event_id, [...(recipients.get(c.event_id) ?? []), c.user_id]);
+    const notices: ReminderNotice[] = [];
+    for (const row of rows) {
+      const recipientIds = recipients.get(row.event_id);
+      if (!recipientIds) continue;
+      const occurrenceStart = row.occurrence_start!;
+      const listName = row.is_meal && row.meal_id ? await listHoldingRecipe(tx, row.family_id, row.meal_id) : null;
+      notices.push({
+        familyId: row.family_id, subjectId: row.event_id, date: occurrenceStart.slice(0, 10), occurrenceKey: occurrenceStart,
+        line: reminderLine({ ...row, occurrenceStart, isMeal: row.is_meal, listName }, new Date(row.fire_at!), row.timezone),
+        recipientIds,
+      });
+    }
+    await notifyReminders(tx, notices, now);
+    return notices.length;
   }
 }
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { reminderAction } from '@hearth/contract/notifications';
 import { hours } from '../clock.ts';
-import { textArray, type Queryable } from '../db/client.ts';
+import { rawRows, textArray, type Queryable } from '../db/client.ts';
 import { notifiedChannel } from '../events.ts';
 
 /**
@@ -26,24 +26,28 @@ export interface ReminderNotice {
 }
 
 /**
- * Tells the recipients (members of the notice's family with an account, unless they switched reminders off), in the
- * caller's transaction; quiet hours hold back only the push. Answers how many were told.
+ * Tells each notice's recipients (members of its family with an account, unless they switched reminders off), in the
+ * caller's transaction, in one statement however many notices; quiet hours hold back only the push. Answers how many
+ * were told.
  */
-export async function notifyReminder(q: Queryable, notice: ReminderNotice, now: Date): Promise<number> {
-  if (notice.recipientIds.length === 0) return 0;
+export async function notifyReminders(q: Queryable, notices: ReminderNotice[], now: Date): Promise<number> {
+  const told = notices.flatMap((n) => n.recipientIds.map((recipientId) => ({ ...n, recipientId })));
+  if (told.length === 0) return 0;
+  const column = (pick: (t: (typeof told)[number]) => string) => textArray(told.map(pick));
   const at = now.toISOString();
-  const result = await q.execute(sql`with told as (
+  const [row] = await rawRows<{ told: number }>(q, sql`with told as (
       insert into notifications (
         id, family_id, recipient_id, kind, action, actor_id, actor_name, subject_id, title, count, group_key, created_at, updated_at)
-      select gen_random_uuid(), ${notice.familyId}::uuid, m.user_id, 'reminders', ${reminderAction(notice.date)}, null, 'Hearth',
-        ${notice.subjectId}::uuid, ${notice.line}, 1, ${`reminders:${notice.subjectId}:${notice.occurrenceKey}`},
-        ${at}::timestamptz, ${at}::timestamptz
-      from family_members m
-      where m.family_id = ${notice.familyId}::uuid and m.user_id = any(${textArray(notice.recipientIds)}::uuid[])
-        and not exists (select 1 from notification_preferences p where p.user_id = m.user_id and 'reminders' = any(p.muted_kinds))
+      select gen_random_uuid(), m.family_id, m.user_id, 'reminders', v.action, null, 'Hearth', v.subject_id::uuid, v.line, 1,
+        v.group_key, ${at}::timestamptz, ${at}::timestamptz
+      from unnest(${column((t) => t.familyId)}, ${column((t) => t.recipientId)}, ${column((t) => reminderAction(t.date))},
+        ${column((t) => t.subjectId)}, ${column((t) => t.line)}, ${column((t) => `reminders:${t.subjectId}:${t.occurrenceKey}`)})
+        v(family_id, recipient_id, action, subject_id, line, group_key)
+      join family_members m on m.family_id = v.family_id::uuid and m.user_id = v.recipient_id::uuid
+      where not exists (select 1 from notification_preferences p where p.user_id = m.user_id and 'reminders' = any(p.muted_kinds))
       on conflict (recipient_id, group_key) where open do nothing
       returning 1)
     select (select count(*)::int from told) as told,
       (select count(*) from (select pg_notify(${notifiedChannel}, '') where exists (select 1 from told)) w) as woke`);
-  return (result as unknown as { rows: { told: number }[] }).rows[0]?.told ?? 0;
+  return row?.told ?? 0;
 }
