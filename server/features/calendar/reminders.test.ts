@@ -5,9 +5,11 @@ import * as family from '@hearth/contract/family';
 import * as notificationsApi from '@hearth/contract/notifications';
 import { calendarEvents, calendarReminders, notificationPreferences, notifications } from '../../platform/db/schema.ts';
 import { PushSender } from '../../platform/notifications/push.ts';
+import { okBody as ok } from '../../test/answers.ts';
 import { joinAs } from '../../test/factories.ts';
-import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
-import { PushService, pushServiceAgent, type Device } from '../../test/push-service.ts';
+import { signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
+import { appWithPushService } from '../../test/push-app.ts';
+import { pushServiceAgent, type Device, type PushService } from '../../test/push-service.ts';
 import { createList, createMeal } from '../meals/testing.ts';
 import { ReminderJob } from './reminders.ts';
 
@@ -20,11 +22,6 @@ let otto: SignedInUser;
 let adaPhone: Device;
 let job: ReminderJob;
 
-const ok = async <T = any>(answer: Promise<{ status: number; body: any }>): Promise<T> => {
-  const res = await answer;
-  if (res.status >= 300) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as T;
-};
 const create = (user: SignedInUser, body: Record<string, unknown>) => ok<api.CalendarEvent>(user.call(api.createEvent, { body }));
 /** A member's reminders, newest first: their lines. */
 async function remindersOf(user: SignedInUser): Promise<string[]> {
@@ -39,9 +36,7 @@ async function told(...users: SignedInUser[]): Promise<string[][]> {
 }
 
 beforeAll(async () => {
-  service = new PushService();
-  await service.start();
-  t = await createTestApp({ env: { VAPID_SUBJECT: 'mailto:admin@hearth.test' }, pushAgent: pushServiceAgent });
+  ({ service, t } = await appWithPushService());
   ada = await signUp(t, { name: 'Ada' });
   ed = await joinAs(t, ada, 'EDIT', 'Ed');
   rita = await joinAs(t, ada, 'READ_ONLY', 'Rita');
