@@ -156,7 +156,8 @@ export function ReminderField({ allDay, error, select }: {
   const choices = allDay ? reminderChoices.filter((m) => m === 0 || m === 1440) : reminderChoices;
   return (
     <Field label={reminderMessages.label} error={error}>
-      {cloneElement(select, {}, <>
+      {/* Named by its label alone: a select's label would otherwise read its options too ("At start"). */}
+      {cloneElement(select, { 'aria-label': reminderMessages.label }, <>
         <option value="">{reminderMessages.none}</option>
         {choices.map((m) => <option key={m} value={String(m)}>{labels[m]}</option>)}
       </>)}

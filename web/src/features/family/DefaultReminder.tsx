@@ -3,7 +3,10 @@ import { reminderChoices, reminderLabels, reminderMessages, type ReminderMinutes
 import { reasonOf, useSetDefaultReminder } from './queries.ts';
 import { familyMessages as msg } from './texts.ts';
 
-/** The reminder new events start with (issue 50), beside the timezone; an admin changes it, it saves at once. */
+/**
+ * The reminder new events start with (issue 50), beside the timezone; an admin changes it, it saves at once (the
+ * timezone's "Admin only" says so for both).
+ */
 export function DefaultReminder({ settings, isAdmin, onError }: {
   settings: FamilySettings; isAdmin: boolean; onError: (message: string | null) => void;
 }) {
@@ -16,12 +19,12 @@ export function DefaultReminder({ settings, isAdmin, onError }: {
   return (
     <label className="timezone-label">
       {reminderMessages.defaultLabel}
-      <select value={settings.defaultReminderMinutes === null ? '' : String(settings.defaultReminderMinutes)}
+      <select aria-label={reminderMessages.defaultLabel}
+        value={settings.defaultReminderMinutes === null ? '' : String(settings.defaultReminderMinutes)}
         disabled={!isAdmin || set.isPending} onChange={(e) => change(e.target.value)}>
         <option value="">{reminderMessages.none}</option>
         {reminderChoices.map((m) => <option key={m} value={String(m)}>{reminderLabels[m]}</option>)}
       </select>
-      {!isAdmin && <span className="badge">{msg.adminOnly}</span>}
     </label>
   );
 }
