@@ -58,7 +58,7 @@ export function EventForm({ event, draft, members, defaultReminder, canEdit, onD
   const inSeries = event !== null && event.recurringPattern !== null;
   const allDay = event?.allDay ?? draft.allDay;
   const reminder = reminderText(event ? event.reminderMinutes : defaultReminder);
-  const { register, handleSubmit, watch, setValue, setError, formState: { errors } } = useForm<EventValues>({
+  const { register, handleSubmit, watch, setValue, setError, clearErrors, formState: { errors } } = useForm<EventValues>({
     defaultValues: {
       title: event?.title ?? '', description: event?.description ?? '', location: event?.location ?? '',
       address: event?.address ?? '', allDay, start: event?.startTime ?? draft.start, end: event?.endTime ?? draft.end,
@@ -109,7 +109,11 @@ export function EventForm({ event, draft, members, defaultReminder, canEdit, onD
   return (
     <EventFormFrame title={<input {...register('title')} />} titleError={error('title')} failure={save.failure}
       onDismissFailure={() => save.setFailure(null)} saving={save.saving} event={event} canEdit={canEdit} submitLabel={t.addEvent}
-      onSubmit={handleSubmit(submit)} onDone={onDone} onDelete={onDelete}>
+      onSubmit={(e) => {
+        // The contract checks the whole payload on each save: last save's messages go (handleSubmit would stop at them).
+        clearErrors();
+        void handleSubmit(submit)(e);
+      }} onDone={onDone} onDelete={onDelete}>
       <label className="inline">
         <input type="checkbox" checked={values.allDay} onChange={(e) => changeAllDay(e.target.checked)} />
         All day
