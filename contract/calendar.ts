@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isCalendarDate } from './dates.ts';
 import { endpoint, Id, IdParams } from './endpoint.ts';
+import { reminderChoices, reminderMessages } from './reminders.ts';
 
 /** Field limits (spec part 2 §5, §9) and a per-family bound no real family meets (the spec names none). */
 export const calendarLimits = {
@@ -104,6 +105,9 @@ export const LocalDate = z.string({ error: calendarMessages.dateInvalid })
   .refine(isCalendarDate, calendarMessages.dateInvalid);
 
 const emptyToNull = (v: unknown) => (v === '' ? null : v);
+
+/** A reminder choice (reminders.ts): minutes before the start, or null for none. */
+export const Reminder = z.literal([...reminderChoices], { error: reminderMessages.invalid }).nullable();
 const optionalText = (max: number, tooLong: string) =>
   z.string({ error: tooLong }).trim().max(max, tooLong).nullish().transform((v) => v || null);
 
@@ -127,6 +131,8 @@ export const CalendarEvent = z.object({
   /** The occurrence's date (YYYY-MM-DD), which single and future deletes and edits name. */
   occurrenceDate: z.string(),
   attendeeIds: z.array(z.uuid()),
+  /** Minutes before the start its attendees are reminded (reminders.ts), or null. */
+  reminderMinutes: z.number().int().nullable(),
   /** "09:30 - 10:30", or "All day". */
   timeString: z.string(),
 });
@@ -157,6 +163,8 @@ export const EventInput = z.object({
   addToGroceryList: z.boolean().default(false),
   selectedGroceryListId: z.preprocess(emptyToNull, Id.nullish()).transform((v) => v ?? null),
   addToLocations: z.boolean().default(false),
+  /** Left out: a new event takes the family's default, an edit keeps the event's. */
+  reminderMinutes: Reminder.optional(),
 }).superRefine((e, ctx) => {
   const title = e.title?.trim() ?? '';
   const issue = (message: string, path: string) => ctx.addIssue({ code: 'custom', message, path: [path] });

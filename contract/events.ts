@@ -19,6 +19,7 @@ export const eventTopics = {
   members_reordered: ['family'],
   family_renamed: ['family'],
   family_timezone_changed: ['family'],
+  family_default_reminder_changed: ['family'],
   invite_link_created: ['family'],
   invite_revoked: ['family'],
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint, IdParams, IsoDateTime } from './endpoint.ts';
 import { Color, FamilyNameRequest, InviteRequest, MemberOrderRequest, MemberUpdate, NewMember } from './family-fields.ts';
-import { calendarLimits, LocalDate } from './calendar.ts';
+import { calendarLimits, LocalDate, Reminder } from './calendar.ts';
 import { timezones } from './family-rules.ts';
 import { PermissionLevel } from './permissions.ts';
 
@@ -25,7 +25,12 @@ export const FamilyMember = z.object({
 });
 export type FamilyMember = z.infer<typeof FamilyMember>;
 
-export const FamilySettings = z.object({ familyName: z.string(), timezone: Timezone });
+export const FamilySettings = z.object({
+  familyName: z.string(),
+  timezone: Timezone,
+  /** The reminder a new event starts with (minutes before its start, reminders.ts), or null for none. */
+  defaultReminderMinutes: z.number().int().nullable(),
+});
 export type FamilySettings = z.infer<typeof FamilySettings>;
 
 export const Invite = z.object({
@@ -84,6 +89,11 @@ export const setFamilyName = endpoint({
 export const setTimezone = endpoint({
   method: 'PUT', path: '/api/family-members/timezone', access: 'user',
   summary: 'Set the family\'s timezone (admin)', body: z.object({ timezone: Timezone }), response: FamilySettings,
+});
+export const setDefaultReminder = endpoint({
+  method: 'PUT', path: '/api/family-members/default-reminder', access: 'user',
+  summary: 'Set the reminder new events start with (admin)', body: z.object({ defaultReminderMinutes: Reminder }),
+  response: FamilySettings,
 });
 export const listInvites = endpoint({
   method: 'GET', path: '/api/family/invites', access: 'user',

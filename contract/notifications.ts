@@ -5,7 +5,7 @@ import { endpoint, Id, IsoDateTime } from './endpoint.ts';
  * Notifications: what others did that concerns a member (issue 50). Kinds are what preferences switch off;
  * actions are the event types a notification tells of.
  */
-export const notificationKinds = ['list_items', 'comments', 'replies', 'events', 'invites', 'assigned'] as const;
+export const notificationKinds = ['list_items', 'comments', 'replies', 'events', 'invites', 'assigned', 'reminders'] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 export const notificationLimits = {
@@ -48,6 +48,7 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   events: 'Events I attend: new, changed, cancelled',
   invites: 'My invites accepted',
   assigned: 'Things assigned to me',
+  reminders: 'Reminders of events and meals',
 };
 
 export interface NotificationFacts {
@@ -71,13 +72,19 @@ export function notificationText({ kind, action, actorName: who, title, count }:
       if (action === 'calendar_event_created') return `${who} added ${title} to the calendar`;
       return `${who} changed ${title}`;
     case 'invites': return `${who} accepted your invite and joined ${title}`;
+    // A reminder's title is its whole line, made when it is sent ("Dinner tonight: Chicken tacos").
+    case 'reminders': return title;
     default: return `${who} assigned you ${title}`;
   }
 }
 
-/** Where tapping a notification leads (the web app's routes). */
-export function notificationPath(kind: string, subjectId: string): string {
+/** A reminder's action: `reminder:` and the date its occurrence starts on, which the calendar opens at. */
+export const reminderAction = (date: string) => `reminder:${date}`;
+
+/** Where tapping a notification leads (the web app's routes); `action` is the notification's last action. */
+export function notificationPath(kind: string, subjectId: string, action = ''): string {
   if (kind === 'list_items' || kind === 'comments' || kind === 'replies') return `/list/${subjectId}`;
+  if (kind === 'reminders') return `/calendar?event=${subjectId}&date=${action.slice('reminder:'.length)}`;
   if (kind === 'events') return '/calendar';
   if (kind === 'invites') return '/family';
   return '/';

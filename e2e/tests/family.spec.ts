@@ -137,7 +137,7 @@ test.describe('on a phone', () => {
 
     const timezone = page.getByLabel('Timezone');
     await timezone.selectOption('Europe/London');
-    await expect.poll(() => callApi(request, getFamilyName, { token: admin.token })).toEqual({ familyName: 'The Sun Family', timezone: 'Europe/London' });
+    await expect.poll(() => callApi(request, getFamilyName, { token: admin.token })).toEqual({ familyName: 'The Sun Family', timezone: 'Europe/London', defaultReminderMinutes: null });
     await page.reload();
     await expect(page.getByLabel('Timezone')).toHaveValue('Europe/London');
     expect(await page.locator('html').evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(390);

@@ -86,7 +86,7 @@ export async function makeHousehold(t: TestApp): Promise<Household> {
   } }), 'event');
   const series = await ok(admin.call(calendar.createEvent, { body: {
     title: 'Swimming', startTime: '2026-03-02T17:00:00', endTime: '2026-03-02T18:00:00', recurringPattern: 'WEEKLY',
-    recurringEndDate: '2026-05-01',
+    recurringEndDate: '2026-05-01', reminderMinutes: 30,
   } }), 'series');
   await ok(admin.call(calendar.updateEvent, {
     params: { id: series.id }, query: { editType: 'single', occurrenceDate: '2026-03-09' },
@@ -95,7 +95,7 @@ export async function makeHousehold(t: TestApp): Promise<Household> {
   const deleted = await admin.call(calendar.deleteEvent, { params: { id: series.id }, query: { deleteType: 'single', occurrenceDate: '2026-03-16' } });
   if (deleted.status !== 204) throw new Error(`delete occurrence: ${deleted.status}`);
   const dinner = await ok(admin.call(calendar.createEvent, { body: {
-    title: 'Pancake night', startTime: '2026-03-04T18:00:00', endTime: '2026-03-04T19:00:00', isMeal: true, mealId: meal.id,
+    title: 'Pancake night', startTime: '2026-03-04T18:00:00', endTime: '2026-03-04T19:00:00', isMeal: true, mealId: meal.id, reminderMinutes: 60,
   } }), 'meal event');
   eventIds.push(single.id, series.id, dinner.id);
   const feed = await ok(admin.call(calendar.calendarExportUrl), 'calendar url');

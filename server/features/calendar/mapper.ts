@@ -26,6 +26,7 @@ export function toEvent(row: ShownRow, o: Occurrence, attendeeIds: string[]): Ca
     isRecurring: row.recurringPattern !== null || row.seriesId !== null,
     occurrenceDate: row.originalDate ?? o.date,
     attendeeIds,
+    reminderMinutes: row.reminderMinutes,
     timeString: timeString(o, row.allDay),
   };
 }

@@ -15,7 +15,7 @@ const shownColumns = {
   endTime: calendarEvents.endTime, allDay: calendarEvents.allDay, categoryId: calendarEvents.categoryId,
   recurringPattern: calendarEvents.recurringPattern, recurringEndDate: calendarEvents.recurringEndDate,
   seriesId: calendarEvents.seriesId, originalDate: calendarEvents.originalDate, isMeal: calendarEvents.isMeal,
-  mealId: calendarEvents.mealId,
+  mealId: calendarEvents.mealId, reminderMinutes: calendarEvents.reminderMinutes,
 };
 export type ShownRow = Pick<EventRow, keyof typeof shownColumns>;
 
@@ -31,7 +31,7 @@ export interface WindowRow extends ShownRow {
 
 /** A window row's columns, in the order `toWindowRow` reads them. */
 const windowColumns = sql`json_build_array(id, title, description, location, address, start_time, end_time, all_day,
-  category_id, recurring_pattern, recurring_end_date, series_id, original_date, is_meal, meal_id,
+  category_id, recurring_pattern, recurring_end_date, series_id, original_date, is_meal, meal_id, reminder_minutes,
   case when recurring_pattern is not null then
     (select array_agg(x.occurrence_date) from ${calendarEventExceptions} x where x.event_id = e.id) end,
   (select array_agg(a.member_id order by a.member_id) from ${calendarEventAttendees} a where a.event_id = e.id)
@@ -39,14 +39,14 @@ const windowColumns = sql`json_build_array(id, title, description, location, add
 
 type WindowTuple = [
   string, string, string | null, string | null, string | null, string, string, boolean, string | null, string | null,
-  string | null, string | null, string | null, boolean, string | null, string[] | null, string[] | null,
+  string | null, string | null, string | null, boolean, string | null, number | null, string[] | null, string[] | null,
 ];
 
 function toWindowRow(t: WindowTuple): WindowRow {
   return {
     id: t[0], title: t[1], description: t[2], location: t[3], address: t[4], startTime: t[5], endTime: t[6],
     allDay: t[7], categoryId: t[8], recurringPattern: t[9], recurringEndDate: t[10], seriesId: t[11],
-    originalDate: t[12], isMeal: t[13], mealId: t[14], skip: t[15], attendeeIds: t[16],
+    originalDate: t[12], isMeal: t[13], mealId: t[14], reminderMinutes: t[15], skip: t[16], attendeeIds: t[17],
   };
 }
 
@@ -141,6 +141,12 @@ export async function countFamilyMembers(q: Queryable, familyId: string, memberI
   const [row] = await q.select({ n: count() }).from(familyMembers)
     .where(and(eq(familyMembers.familyId, familyId), inArray(familyMembers.id, memberIds)));
   return row?.n ?? 0;
+}
+
+/** The reminder the family's new events start with. */
+export async function defaultReminder(q: Queryable, familyId: string): Promise<number | null> {
+  const [row] = await q.select({ minutes: families.defaultReminderMinutes }).from(families).where(eq(families.id, familyId));
+  return row?.minutes ?? null;
 }
 
 export async function feedSecret(q: Queryable, familyId: string): Promise<string | undefined> {

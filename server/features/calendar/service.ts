@@ -102,6 +102,7 @@ export class CalendarService {
 
   private async fields(tx: Tx, member: FamilyCaller, input: EventInput) {
     return {
+      ...(input.reminderMinutes === undefined ? {} : { reminderMinutes: input.reminderMinutes }),
       title: input.title, description: input.description, startTime: input.startTime, endTime: input.endTime,
       allDay: input.allDay, categoryId: input.categoryId, recurringPattern: input.recurringPattern,
       recurringEndDate: input.recurringPattern ? input.recurringEndDate : null,
@@ -118,7 +119,7 @@ export class CalendarService {
       const attendees = await this.checkAttendees(tx, member.familyId, input.attendeeIds);
       const now = this.deps.clock.now();
       const row = await repo.insertEvent(tx, {
-        familyId: member.familyId, ...await this.fields(tx, member, input),
+        familyId: member.familyId, reminderMinutes: await repo.defaultReminder(tx, member.familyId), ...await this.fields(tx, member, input),
         createdByUserId: member.userId, createdAt: now, updatedAt: now,
       });
       await repo.replaceAttendees(tx, row.id, attendees);
@@ -143,7 +144,7 @@ export class CalendarService {
         if (!occurrenceOn(seriesOf(row), date)) throw notFound(m.occurrenceNotFound);
         await repo.addException(tx, row.id, date);
         target = await repo.insertEvent(tx, {
-          familyId: member.familyId, ...fields, recurringPattern: null, recurringEndDate: null,
+          familyId: member.familyId, reminderMinutes: row.reminderMinutes, ...fields, recurringPattern: null, recurringEndDate: null,
           seriesId: row.id, originalDate: date, createdByUserId: member.userId, createdAt: now, updatedAt: now,
         });
       } else {

@@ -15,7 +15,7 @@ export function toFamilyMember(row: MemberRow): FamilyMember {
 }
 
 export function toFamilySettings(row: FamilyRow): FamilySettings {
-  return { familyName: row.name, timezone: row.timezone as Timezone };
+  return { familyName: row.name, timezone: row.timezone as Timezone, defaultReminderMinutes: row.defaultReminderMinutes };
 }
 
 export function toInvite(row: InviteRow, inviteUrl: string): Invite {

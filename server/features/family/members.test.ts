@@ -324,14 +324,14 @@ describe('family name and timezone', () => {
     const reader = await joinAs(t, admin, 'READ_ONLY');
     const res = await reader.call(api.getFamilyName);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ familyName: "Ola's Family", timezone: 'America/New_York' });
+    expect(res.body).toEqual({ familyName: "Ola's Family", timezone: 'America/New_York', defaultReminderMinutes: null });
   });
 
   it('renames the family, trimmed, with the spec\'s messages', async () => {
     const admin = await founder(t);
     const res = await admin.call(api.setFamilyName, { body: { familyName: '  The Smiths ' } });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ familyName: 'The Smiths', timezone: 'America/New_York' });
+    expect(res.body).toEqual({ familyName: 'The Smiths', timezone: 'America/New_York', defaultReminderMinutes: null });
     expect((await admin.call(api.getFamilyName)).body.familyName).toBe('The Smiths');
     const empty = await admin.call(api.setFamilyName, { body: { familyName: '  ' } });
     expect(empty.status).toBe(400);
@@ -374,11 +374,12 @@ describe('live changes', () => {
       await admin.call(api.autoAssignNumbers);
       await admin.call(api.setFamilyName, { body: { familyName: 'Live' } });
       await admin.call(api.setTimezone, { body: { timezone: 'UTC' } });
+      await admin.call(api.setDefaultReminder, { body: { defaultReminderMinutes: 60 } });
       await admin.call(api.revokeInvite, { params: { token: await inviteToken(admin) } });
       await admin.call(api.removeMember, { params: { id: kid } });
       await expect.poll(() => changes.filter((c) => c.familyId === admin.familyId).map((c) => c.kind)).toEqual([
         'member_created', 'member_updated', 'member_updated', 'members_reordered', 'members_reordered',
-        'family_renamed', 'family_timezone_changed', 'invite_link_created', 'invite_revoked', 'member_removed',
+        'family_renamed', 'family_timezone_changed', 'family_default_reminder_changed', 'invite_link_created', 'invite_revoked', 'member_removed',
         'member_removed',
       ]);
       // The removal refreshes the calendar too (its attendees, and the subscription link when an account leaves).

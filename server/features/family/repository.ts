@@ -87,7 +87,7 @@ export async function findFamily(q: Queryable, familyId: string): Promise<Family
 }
 
 export async function updateFamily(
-  q: Queryable, familyId: string, values: Partial<Pick<FamilyRow, 'name' | 'timezone'>>,
+  q: Queryable, familyId: string, values: Partial<Pick<FamilyRow, 'name' | 'timezone' | 'defaultReminderMinutes'>>,
 ): Promise<FamilyRow | undefined> {
   const [row] = await q.update(families).set(values).where(eq(families.id, familyId)).returning();
   return row;

@@ -182,12 +182,15 @@ export class FamilyService {
     return toFamilySettings(family);
   }
 
-  async updateSettings(caller: Caller, change: { name: string } | { timezone: string }) {
+  async updateSettings(
+    caller: Caller, change: { name: string } | { timezone: string } | { defaultReminderMinutes: number | null },
+  ) {
     const me = requireAdmin(caller);
     return this.deps.db.transaction(async (tx) => {
       const family = await repo.updateFamily(tx, me.familyId, change);
       if (!family) throw notFound(msg.familyNotFound);
-      await this.record(tx, me, 'name' in change ? 'family_renamed' : 'family_timezone_changed');
+      await this.record(tx, me, 'name' in change ? 'family_renamed'
+        : 'timezone' in change ? 'family_timezone_changed' : 'family_default_reminder_changed');
       return toFamilySettings(family);
     });
   }

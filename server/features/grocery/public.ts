@@ -64,6 +64,11 @@ export function countFamilyLists(q: Queryable, familyId: string, listIds: string
   return lists.countFamilyLists(q, familyId, listIds);
 }
 
+/** The name of the family's list holding a recipe's ingredients, or null when none does (a meal reminder names it). */
+export function listHoldingRecipe(q: Queryable, familyId: string, recipeId: string): Promise<string | null> {
+  return lists.listHoldingRecipe(q, familyId, recipeId);
+}
+
 export interface ListSummary {
   id: string;
   title: string;

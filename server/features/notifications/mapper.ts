@@ -6,7 +6,7 @@ export function toNotification(row: NotificationRow): Notification {
     id: row.id,
     kind: row.kind as NotificationKind,
     text: notificationText(row),
-    path: notificationPath(row.kind, row.subjectId),
+    path: notificationPath(row.kind, row.subjectId, row.action),
     subjectId: row.subjectId,
     count: row.count,
     read: row.readAt !== null,

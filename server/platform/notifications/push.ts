@@ -172,7 +172,7 @@ export class PushSender {
     const payload: PushPayload = {
       title: 'Hearth',
       body: `${line.length + more.length > lineMax ? `${line.slice(0, lineMax - more.length - 1)}…` : line}${more}`,
-      path: notificationPath(newest.kind, newest.subject_id),
+      path: notificationPath(newest.kind, newest.subject_id, newest.action),
     };
     const devices = await rawRows<Device>(db, sql`
       select id, endpoint, p256dh, auth from push_subscriptions where user_id = ${c.recipient_id}::uuid`);

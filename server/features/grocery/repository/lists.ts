@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { groceryMessages as m } from '@hearth/contract/grocery';
 import type { SessionRead } from '../../../platform/auth/sessions.ts';
 import type { Queryable } from '../../../platform/db/client.ts';
@@ -76,6 +76,15 @@ export async function lockListsLinkedTo(
 ): Promise<void> {
   await lockListsHolding(q, 'recipeId' in link
     ? eq(groceryItems.addedFromRecipeId, link.recipeId) : eq(groceryItems.recurringItemId, link.recurringItemId), familyId);
+}
+
+/** The title of the family's list holding the recipe's items: still to buy first, then the newest. */
+export async function listHoldingRecipe(q: Queryable, familyId: string, recipeId: string): Promise<string | null> {
+  const [row] = await q.select({ title: groceryLists.title }).from(groceryItems)
+    .innerJoin(groceryLists, eq(groceryLists.id, groceryItems.listId))
+    .where(and(eq(groceryItems.familyId, familyId), eq(groceryItems.addedFromRecipeId, recipeId)))
+    .orderBy(asc(groceryItems.isPurchased), desc(groceryItems.createdAt)).limit(1);
+  return row?.title ?? null;
 }
 
 export async function deleteList(q: Queryable, listId: string, familyId: string): Promise<void> {

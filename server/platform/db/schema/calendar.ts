@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { createdAt, id } from './columns.ts';
 import { familyMembers, familyRef } from './family.ts';
@@ -31,6 +31,8 @@ export const calendarEvents = pgTable('calendar_events', {
   originalDate: text('original_date'),
   isMeal: boolean('is_meal').notNull().default(false),
   mealId: uuid('meal_id'),
+  /** Minutes before each occurrence its attendees are reminded (contract/reminders.ts); null: none. */
+  reminderMinutes: integer('reminder_minutes'),
   createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -70,3 +72,33 @@ export const calendarFeeds = pgTable('calendar_feeds', {
    */
   eventsVersion: bigint('events_version', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * The next reminder of each event that has one (features/calendar/reminders.ts). Triggers (migration 0030) mark a row
+ * stale when its event's times, recurrence, reminder or skipped dates change, or the family's timezone: the reminder
+ * job works out `fireAt` again. Kept apart from calendar_events so sending touches no event row (nor the feed version).
+ */
+export const calendarReminders = pgTable('calendar_reminders', {
+  eventId: uuid('event_id').primaryKey().references(() => calendarEvents.id, { onDelete: 'cascade' }),
+  familyId: familyRef(),
+  stale: boolean('stale').notNull().default(true),
+  /** When the next reminder is due; null when none is to come. */
+  fireAt: timestamp('fire_at', { withTimezone: true }),
+  /** The local start of the occurrence it is for. */
+  occurrenceStart: text('occurrence_start'),
+}, (t) => [
+  index('calendar_reminders_due_idx').on(t.fireAt).where(sql`fire_at is not null`),
+  index('calendar_reminders_stale_idx').on(t.eventId).where(sql`stale`),
+  index('calendar_reminders_family_idx').on(t.familyId),
+]);
+
+/** One row per reminder sent (event, occurrence, member): what makes a reminder go once across processes. */
+export const calendarRemindersSent = pgTable('calendar_reminders_sent', {
+  eventId: uuid('event_id').notNull().references(() => calendarEvents.id, { onDelete: 'cascade' }),
+  occurrenceStart: text('occurrence_start').notNull(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.eventId, t.occurrenceStart, t.userId] }),
+  index('calendar_reminders_sent_at_idx').on(t.sentAt),
+]);

@@ -10,6 +10,8 @@ export const families = pgTable('families', {
   name: text('name').notNull(),
   description: text('description'),
   timezone: text('timezone').notNull().default('America/New_York'),
+  /** The reminder new events start with, minutes before their start (contract/reminders.ts); null: none. */
+  defaultReminderMinutes: integer('default_reminder_minutes'),
   createdAt: createdAt(),
 });
 

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import type { ReminderMinutes } from '@hearth/contract/reminders';
 import type { CalendarEvent } from '@hearth/contract/calendar';
 import { accessMessages } from '@hearth/contract/permissions';
 import { ApiError } from '../../shared/api/client.ts';
@@ -48,7 +49,7 @@ export function CalendarPage() {
   return (
     <main className="page stack calendar-page">
       {me.data?.familyId && settings.isSuccess ? <Calendar familyId={me.data.familyId} heading={heading}
-        timezone={settings.data.timezone} /> : (
+        timezone={settings.data.timezone} defaultReminder={settings.data.defaultReminderMinutes as ReminderMinutes | null} /> : (
         <>
           <h1>{heading}</h1>
           {settings.isError ? <ErrorBanner message={t.loadFailed} />
@@ -59,7 +60,9 @@ export function CalendarPage() {
   );
 }
 
-function Calendar({ familyId, heading, timezone }: { familyId: string; heading: string; timezone: string }) {
+function Calendar({ familyId, heading, timezone, defaultReminder }: {
+  familyId: string; heading: string; timezone: string; defaultReminder: ReminderMinutes | null;
+}) {
   const can = useCan();
   // Offline the calendar is read-only: it shows what was last seen, and changes wait for the network (issue 49).
   const online = useOnline();
@@ -174,11 +177,11 @@ function Calendar({ familyId, heading, timezone }: { familyId: string; heading: 
       <Modal title={formTitle} open={editing !== null} onClose={close}>
         {editing?.kind === 'event' && (
           <EventForm key={editing.event?.id ?? 'new'} event={editing.event} draft={editing.draft} members={members.data ?? []}
-            canEdit={canEdit} onDone={close} onDelete={toDelete} />
+            defaultReminder={defaultReminder} canEdit={canEdit} onDone={close} onDelete={toDelete} />
         )}
         {editing?.kind === 'meal' && (
           <MealForm event={editing.event} familyId={familyId} today={today} members={members.data ?? []}
-            canEdit={canEdit} onDone={close} onDelete={toDelete} />
+            defaultReminder={defaultReminder} canEdit={canEdit} onDone={close} onDelete={toDelete} />
         )}
       </Modal>
       <DeleteDialog event={deleting} onClose={() => setDeleting(null)} onDeleted={() => setDeleting(null)} />

@@ -1,9 +1,13 @@
 import { useState } from 'react';
 import { calendarLimits, mealTypes, type CalendarEvent } from '@hearth/contract/calendar';
 import type { FamilyMember } from '@hearth/contract/family';
+import type { ReminderMinutes } from '@hearth/contract/reminders';
 import { useGroceryLists, useMeals } from '../meals/queries.ts';
 import { addMinutes, mealSlot, mealSlotKeepingDate, mealTypeAt, type MealType } from './dates.ts';
-import { AddressField, AttendeesField, EventFormFrame, Field, NotesField, TextField, TimeFields, useEventFields } from './fields.tsx';
+import {
+  AddressField, AttendeesField, EventFormFrame, Field, NotesField, ReminderField, reminderOf, reminderText, TextField, TimeFields,
+  useEventFields,
+} from './fields.tsx';
 import { PlaceField } from './PlaceField.tsx';
 import type { EventBody } from './queries.ts';
 import { calendarTexts as t } from './texts.ts';
@@ -15,16 +19,19 @@ const newRecipe = 'new';
  * in that type's slot on the meal's date. The recipe, grocery-list and saved-location options run on the server in the
  * event's transaction.
  */
-export function MealForm({ event, familyId, today, members, canEdit, onDone, onDelete }: {
+export function MealForm({ event, familyId, today, members, defaultReminder, canEdit, onDone, onDelete }: {
   event: CalendarEvent | null;
   familyId: string;
   today: string;
   members: FamilyMember[];
+  /** The family's reminder for new events. */
+  defaultReminder: ReminderMinutes | null;
   canEdit: boolean;
   onDone: () => void;
   onDelete: (event: CalendarEvent) => void;
 }) {
-  const fields = useEventFields(event, event ? { start: event.startTime, end: event.endTime } : mealSlot('DINNER', today));
+  const fields = useEventFields(event, event ? { start: event.startTime, end: event.endTime } : mealSlot('DINNER', today),
+    defaultReminder);
   // A meal with an address was eaten out: the server keeps the restaurant as the meal's location and address.
   const eatenOut = event !== null && event.address !== null;
   const [mealType, setMealType] = useState<MealType>(event ? mealTypeAt(event.startTime) : 'DINNER');
@@ -62,7 +69,7 @@ export function MealForm({ event, familyId, today, members, canEdit, onDone, onD
   const submit = () => {
     const body: EventBody = {
       title: fields.title, description: fields.description, startTime: fields.start, endTime: fields.end, allDay: false,
-      attendeeIds: fields.attendeeIds, isMeal: true, mealType,
+      attendeeIds: fields.attendeeIds, isMeal: true, mealType, reminderMinutes: fields.reminderMinutes,
       location: isEatingOut ? null : location, address: null,
       recipeId: recipe === newRecipe ? null : recipe, newRecipeName: recipe === newRecipe ? newRecipeName : null,
       isEatingOut, restaurantName: isEatingOut ? restaurantName : null, restaurantAddress: isEatingOut ? restaurantAddress : null,
@@ -73,14 +80,17 @@ export function MealForm({ event, familyId, today, members, canEdit, onDone, onD
   };
 
   return (
-    <EventFormFrame fields={fields} event={event} canEdit={canEdit} submitLabel={t.addMeal} onSubmit={submit} onDone={onDone}
-      onDelete={onDelete}>
+    <EventFormFrame title={<input value={fields.title} onChange={(e) => fields.setTitle(e.target.value)} />} titleError={errors.title}
+      failure={fields.failure} onDismissFailure={() => fields.setFailure(null)} saving={fields.saving} event={event} canEdit={canEdit}
+      submitLabel={t.addMeal} onSubmit={(e) => { e.preventDefault(); void submit(); }} onDone={onDone} onDelete={onDelete}>
       <Field label="Meal type">
         <select value={mealType} onChange={(e) => chooseType(e.target.value as MealType)}>
           {mealTypes.map((type) => <option key={type} value={type}>{t.mealTypes[type]}</option>)}
         </select>
       </Field>
-      <TimeFields fields={fields} allDay={false} onStart={changeStart} />
+      <TimeFields start={fields.start} end={fields.end} allDay={false} errors={errors} onStart={changeStart} onEnd={fields.setEnd} />
+      <ReminderField allDay={false} error={errors.reminderMinutes} select={
+        <select value={reminderText(fields.reminderMinutes)} onChange={(e) => fields.setReminderMinutes(reminderOf(e.target.value))} />} />
       <Field label="Recipe" error={errors.recipeId}>
         <select value={recipe} onChange={(e) => chooseRecipe(e.target.value)}>
           <option value="">{t.noRecipe}</option>
@@ -125,8 +135,9 @@ export function MealForm({ event, familyId, today, members, canEdit, onDone, onD
           </select>
         </Field>
       )}
-      <NotesField label="Notes" fields={fields} />
-      <AttendeesField members={members} fields={fields} />
+      <NotesField label="Notes" error={errors.description}
+        textarea={<textarea value={fields.description} onChange={(e) => fields.setDescription(e.target.value)} />} />
+      <AttendeesField members={members} value={fields.attendeeIds} onChange={fields.setAttendeeIds} />
     </EventFormFrame>
   );
 }

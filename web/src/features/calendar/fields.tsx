@@ -1,6 +1,12 @@
-import { cloneElement, useId, useState, type FormEvent, type ReactElement, type ReactNode } from 'react';
+import {
+  cloneElement, useId, useState, type AriaAttributes, type FormEvent, type InputHTMLAttributes, type ReactElement, type ReactNode,
+  type SelectHTMLAttributes, type TextareaHTMLAttributes,
+} from 'react';
 import { calendarLimits, EventInput, type CalendarEvent } from '@hearth/contract/calendar';
 import type { FamilyMember } from '@hearth/contract/family';
+import {
+  allDayReminderLabels, reminderChoices, reminderLabels, reminderMessages, type ReminderMinutes,
+} from '@hearth/contract/reminders';
 import { errorMessage } from '../../shared/api/errors.ts';
 import { ErrorBanner } from '../../shared/ui/Status.tsx';
 import { fromInput, toInput } from './dates.ts';
@@ -29,7 +35,7 @@ export function validate(body: EventBody): FieldErrors | null {
 
 /** A labelled control; its error sits outside the label (so the label stays the control's name) and describes it. */
 export function Field({ label, error, children }: {
-  label: string; error?: string | undefined; children: ReactElement<{ 'aria-describedby'?: string; 'aria-invalid'?: boolean }>;
+  label: string; error?: string | undefined; children: ReactElement<Pick<AriaAttributes, 'aria-describedby' | 'aria-invalid'>>;
 }) {
   const errorId = useId();
   return (
@@ -43,63 +49,77 @@ export function Field({ label, error, children }: {
   );
 }
 
-/** The state both forms keep: what every event has, the field errors, the save and its failure. */
-export function useEventFields(event: CalendarEvent | null, times: { start: string; end: string }) {
-  const [title, setTitle] = useState(event?.title ?? '');
-  const [description, setDescription] = useState(event?.description ?? '');
-  const [start, setStart] = useState(times.start);
-  const [end, setEnd] = useState(times.end);
-  const [attendeeIds, setAttendeeIds] = useState(event?.attendeeIds ?? []);
-  const [errors, setErrors] = useState<FieldErrors>({});
+/** The save both forms make: checks the payload with the contract first, and keeps the failure to show. */
+export function useEventSave() {
   const [failure, setFailure] = useState<string | null>(null);
   const save = useSaveEvent();
-
-  /** Checks `checked` (the body as the form shows it), then saves `input`; `failed` is the text when saving fails. */
-  const submit = async (input: SaveInput, checked: EventBody, failed: string, onDone: () => void) => {
+  /**
+   * Checks `checked` (the body as the form shows it; the field errors answered when it fails), then saves `input`;
+   * `failed` is the text when saving fails.
+   */
+  const submit = async (input: SaveInput, checked: EventBody, failed: string, onDone: () => void): Promise<FieldErrors | null> => {
     const invalid = validate(checked);
-    setErrors(invalid ?? {});
-    if (invalid) return;
+    if (invalid) return invalid;
     try {
       await save.mutateAsync(input);
       onDone();
     } catch (err) {
       setFailure(errorMessage(err, failed));
     }
+    return null;
+  };
+  return { failure, setFailure, saving: save.isPending, submit };
+}
+
+/** The state the meal form keeps: what every event has, the field errors, the save and its failure. */
+export function useEventFields(event: CalendarEvent | null, times: { start: string; end: string }, reminder: ReminderMinutes | null) {
+  const [title, setTitle] = useState(event?.title ?? '');
+  const [description, setDescription] = useState(event?.description ?? '');
+  const [start, setStart] = useState(times.start);
+  const [end, setEnd] = useState(times.end);
+  const [attendeeIds, setAttendeeIds] = useState(event?.attendeeIds ?? []);
+  const [reminderMinutes, setReminderMinutes] = useState(event ? event.reminderMinutes as ReminderMinutes | null : reminder);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const save = useEventSave();
+
+  const submit = async (input: SaveInput, checked: EventBody, failed: string, onDone: () => void) => {
+    setErrors(await save.submit(input, checked, failed, onDone) ?? {});
   };
   return {
     title, setTitle, description, setDescription, start, setStart, end, setEnd, attendeeIds, setAttendeeIds,
-    errors, failure, setFailure, saving: save.isPending, submit,
+    reminderMinutes, setReminderMinutes, errors, failure: save.failure, setFailure: save.setFailure, saving: save.saving, submit,
   };
 }
 export type EventFields = ReturnType<typeof useEventFields>;
 
-/** The form around either middle: its failure, the fields (disabled for a read-only member) and the actions. */
-export function EventFormFrame({ fields, event, canEdit, submitLabel, onSubmit, onDone, onDelete, children }: {
-  fields: EventFields;
+/** The form around either middle: its failure, the title and fields (disabled for a read-only member) and the actions. */
+export function EventFormFrame({ title, titleError, failure, onDismissFailure, saving, event, canEdit, submitLabel, onSubmit, onDone,
+  onDelete, children }: {
+  /** The title's input: the form's own control. */
+  title: ReactElement<InputHTMLAttributes<HTMLInputElement>>;
+  titleError: string | undefined;
+  failure: string | null;
+  onDismissFailure: () => void;
+  saving: boolean;
   event: CalendarEvent | null;
   canEdit: boolean;
   submitLabel: string;
-  onSubmit: () => Promise<void>;
+  onSubmit: (e: FormEvent) => void;
   onDone: () => void;
   onDelete: (event: CalendarEvent) => void;
   children: ReactNode;
 }) {
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    void onSubmit();
-  };
   return (
-    <form className="stack cal-form" onSubmit={submit} noValidate>
-      <ErrorBanner message={fields.failure} onDismiss={() => fields.setFailure(null)} />
+    <form className="stack cal-form" onSubmit={onSubmit} noValidate>
+      <ErrorBanner message={failure} onDismiss={onDismissFailure} />
       <fieldset className="stack cal-fields" disabled={!canEdit}>
-        <Field label="Title" error={fields.errors.title}>
-          <input value={fields.title} onChange={(e) => fields.setTitle(e.target.value)} maxLength={calendarLimits.titleMax}
-            autoFocus={canEdit} />
+        <Field label="Title" error={titleError}>
+          {cloneElement(title, { maxLength: calendarLimits.titleMax, autoFocus: canEdit })}
         </Field>
         {children}
       </fieldset>
       <div className="row cal-actions">
-        {canEdit && <button type="submit" disabled={fields.saving}>{event ? 'Save Changes' : submitLabel}</button>}
+        {canEdit && <button type="submit" disabled={saving}>{event ? 'Save Changes' : submitLabel}</button>}
         <button type="button" className="secondary" onClick={onDone}>{canEdit ? 'Cancel' : 'Close'}</button>
         {canEdit && event && <button type="button" className="danger cal-delete" onClick={() => onDelete(event)}>Delete</button>}
       </div>
@@ -108,19 +128,46 @@ export function EventFormFrame({ fields, event, canEdit, submitLabel, onSubmit, 
 }
 
 /** Start and end, as dates for an all-day event, else as date and time; `onStart` applies the form's end rule. */
-export function TimeFields({ fields, allDay, onStart }: { fields: EventFields; allDay: boolean; onStart: (start: string) => void }) {
+export function TimeFields({ start, end, allDay, errors, onStart, onEnd }: {
+  start: string; end: string; allDay: boolean; errors: FieldErrors; onStart: (start: string) => void; onEnd: (end: string) => void;
+}) {
   const type = allDay ? 'date' : 'datetime-local';
   return (
     <div className="cal-times">
-      <Field label="Start" error={fields.errors.startTime}>
-        <input type={type} value={toInput(fields.start, allDay)} onChange={(e) => onStart(fromInput(e.target.value))} />
+      <Field label="Start" error={errors.startTime}>
+        <input type={type} value={toInput(start, allDay)} onChange={(e) => onStart(fromInput(e.target.value))} />
       </Field>
-      <Field label="End" error={fields.errors.endTime}>
-        <input type={type} value={toInput(fields.end, allDay)} onChange={(e) => fields.setEnd(fromInput(e.target.value))} />
+      <Field label="End" error={errors.endTime}>
+        <input type={type} value={toInput(end, allDay)} onChange={(e) => onEnd(fromInput(e.target.value))} />
       </Field>
     </div>
   );
 }
+
+/**
+ * When attendees are reminded: the choices, or what they mean for an all-day event (08:00 on the day or the day
+ * before). `select`: the form's own control, a select whose value is the minutes as text ('' for none).
+ */
+export function ReminderField({ allDay, error, select }: {
+  allDay: boolean; error?: string | undefined; select: ReactElement<SelectHTMLAttributes<HTMLSelectElement>>;
+}) {
+  const labels = allDay ? allDayReminderLabels : reminderLabels;
+  // An all-day event offers its two times once each: any choice under a day means 08:00 on the day.
+  const choices = allDay ? reminderChoices.filter((m) => m === 0 || m === 1440) : reminderChoices;
+  return (
+    <Field label={reminderMessages.label} error={error}>
+      {/* Named by its label alone: a select's label would otherwise read its options too ("At start"). */}
+      {cloneElement(select, { 'aria-label': reminderMessages.label }, <>
+        <option value="">{reminderMessages.none}</option>
+        {choices.map((m) => <option key={m} value={String(m)}>{labels[m]}</option>)}
+      </>)}
+    </Field>
+  );
+}
+
+/** A reminder as the select holds it, and back. */
+export const reminderText = (minutes: number | null) => (minutes === null ? '' : String(minutes));
+export const reminderOf = (text: string) => (text === '' ? null : Number(text) as ReminderMinutes);
 
 /** A one-line text field of the form. */
 export function TextField({ label, value, onChange, max, error }: {
@@ -151,25 +198,27 @@ export function AddressField({ label, value, onChange, error, place }: {
 
 export const mapsLink = (place: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(place)}`;
 
-/** The description (the meal form calls it Notes). */
-export function NotesField({ label, fields }: { label: string; fields: EventFields }) {
+/** The description (the meal form calls it Notes); `textarea`: the form's own control. */
+export function NotesField({ label, error, textarea }: {
+  label: string; error?: string | undefined; textarea: ReactElement<TextareaHTMLAttributes<HTMLTextAreaElement>>;
+}) {
   return (
-    <Field label={label} error={fields.errors.description}>
-      <textarea rows={3} value={fields.description} onChange={(e) => fields.setDescription(e.target.value)}
-        maxLength={calendarLimits.descriptionMax} />
+    <Field label={label} error={error}>
+      {cloneElement(textarea, { rows: 3, maxLength: calendarLimits.descriptionMax })}
     </Field>
   );
 }
 
-export function AttendeesField({ members, fields }: { members: FamilyMember[]; fields: EventFields }) {
-  const value = fields.attendeeIds;
+export function AttendeesField({ members, value, onChange }: {
+  members: FamilyMember[]; value: string[]; onChange: (ids: string[]) => void;
+}) {
   return (
     <fieldset className="cal-attendees">
       <legend>{t.attendeesLabel}</legend>
       {members.map((m) => (
         <label key={m.id} className="inline chip-choice">
           <input type="checkbox" checked={value.includes(m.id)}
-            onChange={(e) => fields.setAttendeeIds(e.target.checked ? [...value, m.id] : value.filter((id) => id !== m.id))} />
+            onChange={(e) => onChange(e.target.checked ? [...value, m.id] : value.filter((id) => id !== m.id))} />
           <span className="member-dot" style={{ background: m.color }} aria-hidden="true" />
           {m.name}
         </label>

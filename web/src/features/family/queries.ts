@@ -3,6 +3,7 @@ import type { BodyInputOf } from '@hearth/contract/endpoint';
 import * as api from '@hearth/contract/family';
 import type { SessionUser } from '@hearth/contract/accounts';
 import type { FamilyMember, FamilySettings } from '@hearth/contract/family';
+import type { ReminderMinutes } from '@hearth/contract/reminders';
 import { ApiError, call, prefetchedFreshMs } from '../../shared/api/client.ts';
 import { currentUserKey } from '../../shared/useCurrentUser.ts';
 
@@ -135,6 +136,14 @@ export function useSetTimezone() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (timezone: api.Timezone) => call(api.setTimezone, { body: { timezone } }),
+    onSuccess: (settings) => queryClient.setQueryData<FamilySettings>(familyKeys.settings, settings),
+  });
+}
+
+export function useSetDefaultReminder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (defaultReminderMinutes: ReminderMinutes | null) => call(api.setDefaultReminder, { body: { defaultReminderMinutes } }),
     onSuccess: (settings) => queryClient.setQueryData<FamilySettings>(familyKeys.settings, settings),
   });
 }

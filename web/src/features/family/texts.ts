@@ -19,6 +19,7 @@ export const familyMessages = {
   updateMemberError: (message: string) => `Error updating member: ${message}`,
   updateFamilyNameError: (message: string) => `Error updating family name: ${message}`,
   updateTimezoneError: (message: string) => `Error updating timezone: ${message}`,
+  updateDefaultReminderError: (message: string) => `Error updating the default reminder: ${message}`,
   familyIdLabel: 'Family ID (for support)',
   removeMember: (name: string) => `Remove ${name} from the family?`,
   // The server renews the calendar's subscription link when an account leaves.
