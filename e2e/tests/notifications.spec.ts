@@ -68,7 +68,7 @@ test('follow on the list page, and the preferences page at phone and desktop wid
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved.')).toBeVisible();
   expect(await callApi(request, api.getNotificationPreferences, { token: ed.token })).toMatchObject({
-    mutedKinds: ['comments'], mutedListIds: [], quietHours: { start: '21:30', end: '07:00' },
+    mutedKinds: ['comments'], mutedListIds: [], quietHours: { start: '21:30', end: '07:00' }, digest: false,
   });
   // Permission is asked only when pressed: nothing was asked on load.
   expect(await page.evaluate('Notification.permission')).toBe('default');
