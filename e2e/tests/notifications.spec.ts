@@ -65,11 +65,16 @@ test('follow on the list page, and the preferences page at phone and desktop wid
   await page.getByLabel('Hold notifications on my devices during quiet hours').check();
   await page.getByLabel('From').fill('21:30');
   await page.getByRole('button', { name: 'Unmute Hardware' }).click();
+  await page.getByLabel(api.digestTexts.label).check();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved.')).toBeVisible();
   expect(await callApi(request, api.getNotificationPreferences, { token: ed.token })).toMatchObject({
-    mutedKinds: ['comments'], mutedListIds: [], quietHours: { start: '21:30', end: '07:00' }, digest: false,
+    mutedKinds: ['comments'], mutedListIds: [], quietHours: { start: '21:30', end: '07:00' }, digest: true,
   });
+  // Equal quiet hours are refused in the form, with the server's message.
+  await page.getByLabel('From').fill('07:00');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(api.notificationMessages.quietHoursBoth)).toBeVisible();
   // Permission is asked only when pressed: nothing was asked on load.
   expect(await page.evaluate('Notification.permission')).toBe('default');
 });

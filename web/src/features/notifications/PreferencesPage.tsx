@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -72,30 +72,22 @@ function toPreferences(v: FormValues): NotificationPreferences {
 }
 
 function Form({ saved, timezone }: { saved: NotificationPreferences; timezone: string }) {
-  const [done, setDone] = useState(false);
   const save = useSavePreferences();
   const me = useCurrentUser();
   const lists = useLists(me.data?.familyId ?? '');
-  const { register, handleSubmit, watch, setValue, reset, formState: { errors, isSubmitting } } = useForm({
+  const { register, handleSubmit, watch, setValue, reset, formState: { errors, isSubmitting, isDirty } } = useForm({
     resolver: zodResolver(FormValues),
     defaultValues: toFormValues(saved),
   });
+  // The saved answer becomes the form's new starting point: "Saved." shows until the next change.
   useEffect(() => reset(toFormValues(saved)), [saved, reset]);
-  useEffect(() => {
-    const { unsubscribe } = watch(() => setDone(false));
-    return unsubscribe;
-  }, [watch]);
   const quiet = watch('quiet');
   const mutedListIds = watch('mutedListIds');
 
   const listName = (id: string) => lists.data?.find((l) => l.id === id)?.title ?? '…';
   const submit = async (values: FormValues) => {
-    try {
-      await save.mutateAsync(toPreferences(values));
-      setDone(true);
-    } catch {
-      // Shown from the mutation's error below.
-    }
+    // A refusal shows from the mutation's error below the form.
+    await save.mutateAsync(toPreferences(values)).catch(() => undefined);
   };
   const fieldError = (message: string | undefined) => (message ? <span className="field-error">{message}</span> : null);
 
@@ -146,7 +138,7 @@ function Form({ saved, timezone }: { saved: NotificationPreferences; timezone: s
         <p className="muted">{t.digestNote(timezone)}</p>
       </fieldset>
       <ErrorBanner message={save.isError ? (save.error instanceof ApiError ? save.error.message : t.saveFailed) : null} />
-      {done && <Notice kind="success">{t.saved}</Notice>}
+      {save.isSuccess && !isDirty && <Notice kind="success">{t.saved}</Notice>}
       <div><button type="submit" disabled={isSubmitting}>{t.save}</button></div>
     </form>
   );
