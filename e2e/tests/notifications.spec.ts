@@ -78,3 +78,17 @@ test('follow on the list page, and the preferences page at phone and desktop wid
   // Permission is asked only when pressed: nothing was asked on load.
   expect(await page.evaluate('Notification.permission')).toBe('default');
 });
+
+test('the morning email\'s unsubscribe page asks first, works signed out, and says when a link is not valid', async ({ page }) => {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 860 });
+    await page.goto('/unsubscribe?token=not-a-real-token');
+    await expect(page.getByRole('heading', { name: 'Stop the morning email' })).toBeVisible();
+    if (shots) await page.screenshot({ path: `${shots}/unsubscribe-${width}.png`, fullPage: true });
+  }
+  await page.getByRole('button', { name: 'Stop the morning email' }).click();
+  await expect(page.getByText(api.notificationMessages.unsubscribeLinkInvalid)).toBeVisible();
+  await page.goto('/unsubscribe');
+  await expect(page.getByText(/This link is incomplete/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Stop the morning email' })).toHaveCount(0);
+});

@@ -171,7 +171,10 @@ describe('who is told of what', () => {
       'add_grocery_item', 'recipe_items_added', 'comment_added', 'calendar_event_created', 'calendar_event_updated',
       'calendar_event_deleted', 'member_joined',
     ]);
-    const events = new Events(t.clock, new Realtime(t.database), new Notifier(modules.flatMap((m) => m.notifications ?? [])));
+    const rules = modules.flatMap((m) => m.notifications ?? []);
+    // The table above covers every type a rule tells of: a new rule needs its own row there.
+    expect(new Set(rules.filter((r) => r.notify).map((r) => r.type))).toEqual(notifying);
+    const events = new Events(t.clock, new Realtime(t.database), new Notifier(rules));
     const list = await newList(ada, 'Everything');
     await add(ed, list.id, 'x');
     await readAll(ada);
