@@ -144,19 +144,20 @@ export class PushSender {
   }
 
   /**
-   * One pass over members with pushes due; answers whether it stopped at its bound. The members whose push may go
-   * now are claimed and their due rows taken in one statement, their devices read in one more: a pass costs four
-   * statements however many members it sends to.
+   * One pass over members with pushes due; answers whether it stopped at its bound. Two statements however many
+   * members it sends to: one finds them, one claims those whose push may go now, takes their due rows and reads
+   * their devices.
    */
   private async pass(): Promise<boolean> {
-    const db = this.database.db;
     const now = this.clock.now();
-    // A member without a device has nothing to push.
-    await db.execute(sql`update notifications n set push_due = false where n.push_due
-      and not exists (select 1 from push_subscriptions s where s.user_id = n.recipient_id)`);
-    const candidates = await rawRows<Candidate>(db, sql`
+    // A member without a device has nothing to push: their rows stop being due in the same statement.
+    const candidates = await rawRows<Candidate>(this.database.db, sql`
+      with deviceless as (
+        update notifications n set push_due = false where n.push_due
+          and not exists (select 1 from push_subscriptions s where s.user_id = n.recipient_id))
       select d.recipient_id, m.family_id, f.timezone, p.quiet_start, p.quiet_end, p.last_push_at
-      from (select distinct recipient_id from notifications where push_due limit ${recipientsPerPass}) d
+      from (select distinct recipient_id from notifications n where push_due
+        and exists (select 1 from push_subscriptions s where s.user_id = n.recipient_id) limit ${recipientsPerPass}) d
       join family_members m on m.user_id = d.recipient_id
       join families f on f.id = m.family_id
       left join notification_preferences p on p.user_id = d.recipient_id`);
@@ -172,32 +173,35 @@ export class PushSender {
   }
 
   private async sendTo(ready: Candidate[], now: Date): Promise<void> {
-    const db = this.database.db;
     const familyOf = new Map(ready.map((c) => [c.recipient_id, c.family_id]));
     const members = sql.join(ready.map((c) => sql`(${c.recipient_id}::uuid)`), sql`, `);
     // The claim: a member's last push time moves on only where it is past the coalescing time, so of several
-    // processes one takes each member; their due rows are taken in the same statement.
-    const taken = await rawRows<DueRow & { recipient_id: string; updated_at: string | Date }>(db, sql`
+    // processes one takes each member; their due rows are taken, and their devices read, in the same statement.
+    const taken = await rawRows<DueRow & { recipient_id: string; updated_at: string | Date; devices: Device[] | string }>(
+      this.database.db, sql`
       with claimed as (
         insert into notification_preferences (user_id, last_push_at)
         select v.user_id, ${now.toISOString()}::timestamptz from (values ${members}) v(user_id)
         on conflict (user_id) do update set last_push_at = excluded.last_push_at
         where notification_preferences.last_push_at is null
           or notification_preferences.last_push_at <= ${new Date(now.getTime() - pushCoalescingMs).toISOString()}::timestamptz
-        returning user_id)
-      update notifications n set push_due = false from claimed c where n.recipient_id = c.user_id and n.push_due
-      returning n.recipient_id, n.kind, n.action, n.actor_name, n.title, n.count, n.subject_id, n.family_id, n.updated_at`);
+        returning user_id),
+      due as (
+        update notifications n set push_due = false from claimed c where n.recipient_id = c.user_id and n.push_due
+        returning n.recipient_id, n.kind, n.action, n.actor_name, n.title, n.count, n.subject_id, n.family_id, n.updated_at)
+      select due.*, (select coalesce(json_agg(json_build_object('id', s.id, 'endpoint', s.endpoint, 'p256dh', s.p256dh, 'auth', s.auth)), '[]')
+        from push_subscriptions s where s.user_id = due.recipient_id) as devices
+      from due`);
     const due = new Map<string, typeof taken>();
     for (const row of taken) {
       if (row.family_id !== familyOf.get(row.recipient_id)) continue;
       due.set(row.recipient_id, [...(due.get(row.recipient_id) ?? []), row]);
     }
-    if (due.size === 0) return;
-    const devices = await rawRows<Device & { user_id: string }>(db, sql`
-      select user_id, id, endpoint, p256dh, auth from push_subscriptions
-      where user_id in (${sql.join([...due.keys()].map((id) => sql`${id}::uuid`), sql`, `)})`);
-    const payloads = new Map([...due].map(([recipient, rows]) => [recipient, payloadOf(rows)]));
-    await Promise.all(devices.map((device) => this.deliver(device, payloads.get(device.user_id)!)));
+    await Promise.all([...due.values()].flatMap((rows) => {
+      const payload = payloadOf(rows);
+      const devices = rows[0]!.devices;
+      return (typeof devices === 'string' ? JSON.parse(devices) as Device[] : devices).map((device) => this.deliver(device, payload));
+    }));
   }
 
   private async deliver(device: Device, payload: PushPayload): Promise<void> {
