@@ -38,6 +38,16 @@ export const notificationMessages = {
   endpointNotHttps: 'The push endpoint must be an https URL',
   keyInvalid: 'The subscription keys must be base64url text',
   tooManySubscriptions: `At most ${notificationLimits.subscriptionsPerMember} devices can take notifications`,
+  unsubscribeLinkInvalid: 'This unsubscribe link is not valid. Turn the morning email off in Notification settings.',
+} as const;
+
+/** The morning email digest: when it goes, in the family's timezone, and what it is called. */
+export const digestTexts = {
+  /** Local time of day it goes from; one missed (the server was down) still goes until `lastHour`. */
+  hour: 7,
+  lastHour: 12,
+  label: 'Morning email: today\'s events and meals, what was added to lists, what is assigned to me (07:00)',
+  unsubscribed: 'You will no longer get the morning email from Hearth.',
 } as const;
 
 /** What each kind is called on the preferences page. */
@@ -171,6 +181,8 @@ export const NotificationPreferences = z.object({
   /** Local times in the family's timezone; pushes wait until the end. */
   quietHours: z.object({ start: TimeOfDay, end: TimeOfDay })
     .refine((q) => q.start !== q.end, notificationMessages.quietHoursBoth).nullable(),
+  /** The morning email digest (07:00 family time). */
+  digest: z.boolean({ error: 'Digest must be true or false' }),
 });
 export type NotificationPreferences = z.infer<typeof NotificationPreferences>;
 
@@ -227,4 +239,28 @@ export const unsubscribePush = endpoint({
   summary: 'Stop Web Push on this device',
   body: z.object({ endpoint: z.string().max(notificationLimits.endpointMax, notificationMessages.endpointTooLong) }),
   response: z.null(),
+});
+
+const UnsubscribeToken = z.string({ error: notificationMessages.unsubscribeLinkInvalid })
+  .max(100, notificationMessages.unsubscribeLinkInvalid);
+
+/** Both ways of stopping the digest: anyone holding the mail's key, answered the same however often. */
+const unsubscribing = { method: 'POST', access: 'public', response: z.object({ unsubscribed: z.literal(true) }) } as const;
+
+export const unsubscribeDigest = endpoint({
+  ...unsubscribing,
+  path: '/api/notifications/digest/unsubscribe',
+  summary: 'Stop the morning email, from its link, without signing in (the token says whose; answering twice is fine)',
+  body: z.object({ token: UnsubscribeToken }),
+});
+
+/**
+ * RFC 8058 one-click unsubscribe: the mail's `List-Unsubscribe` URL, POSTed by the mail app with the form body
+ * `List-Unsubscribe=One-Click` (the body is not read: the token in the URL says everything).
+ */
+export const unsubscribeDigestOneClick = endpoint({
+  ...unsubscribing,
+  path: '/api/notifications/digest/one-click',
+  summary: 'Stop the morning email from the mail app\'s own Unsubscribe button (RFC 8058)',
+  query: z.object({ token: UnsubscribeToken }),
 });

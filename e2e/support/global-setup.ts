@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { approvalPort, e2ePort, launchHearth, mailDir, startHearth } from './hearth.ts';
 import { startMailCatcher } from './mail-catcher.ts';
 import { startPhoton } from './photon.ts';
@@ -10,7 +11,12 @@ export default async function globalSetup() {
   const mail = await startMailCatcher(mailDir);
   const photon = await startPhoton();
   const app = await startHearth({
-    port: e2ePort, smtpUrl: mail.url, env: { IMPORT_ALLOW_PRIVATE_HOSTS: 'true', GEOCODER_URL: photon.url },
+    port: e2ePort, smtpUrl: mail.url,
+    env: {
+      IMPORT_ALLOW_PRIVATE_HOSTS: 'true', GEOCODER_URL: photon.url,
+      // The push tests' loopback push service has a self-signed certificate for 127.0.0.1.
+      NODE_EXTRA_CA_CERTS: fileURLToPath(new URL('../../server/test/push-service.cert.pem', import.meta.url)),
+    },
   });
   // Not waited for: its start (a fresh embedded database: initdb and every migration) overlaps the first tests
   // instead of holding up the one test that needs it, which waits until it answers.

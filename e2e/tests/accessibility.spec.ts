@@ -42,7 +42,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test.setTimeout(180_000);
     await page.emulateMedia({ colorScheme });
     for (const path of ['/auth', '/register', '/request-password-reset', '/reset-password?token=not-a-token',
-      '/verify-email', '/verify-email?token=not-a-token', '/no-such-page']) {
+      '/verify-email', '/verify-email?token=not-a-token', '/unsubscribe', '/unsubscribe?token=not-a-token', '/no-such-page']) {
       await expectNoViolations(page, path);
     }
 

@@ -89,6 +89,34 @@ test.describe('at 390 px with touch', () => {
     await expect(form.getByLabel('End')).toHaveValue('2026-03-07T10:00');
   });
 
+  test('a long press then a drag moves an event by touch', async ({ page, context, request }) => {
+    const session = await signUpViaApi(request, { name: 'Ada' });
+    await eventViaApi(request, session, { title: 'Dentist', startTime: '2026-03-05T10:00', endTime: '2026-03-05T11:00' });
+    await openCalendar(page, session);
+    await page.getByRole('tab', { name: '3 Days view' }).tap();
+    const tile = page.locator('.cal-tile', { hasText: 'Dentist' });
+    await tile.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    const from = (await tile.boundingBox())!;
+    const column = (await page.locator('[role=columnheader][data-date]').first().boundingBox())!;
+    const slot = (await page.locator('[data-time="10:00:00"]').last().boundingBox())!;
+    // Playwright's touchscreen only taps: the press, hold and move go through the DevTools protocol as a finger would.
+    const cdp = await context.newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) => cdp.send('Input.dispatchTouchEvent', {
+      type, touchPoints: type === 'touchEnd' ? [] : [{ x, y, id: 1 }],
+    });
+    const x = from.x + from.width / 2;
+    const y = from.y + 8;
+    await touch('touchStart', x, y);
+    // Held past FullCalendar's long-press delay (1 s): a shorter press scrolls the grid instead.
+    await page.waitForTimeout(1200);
+    const [dx, dy] = [column.width, 2 * slot.height];
+    for (let i = 1; i <= 10; i++) await touch('touchMove', x + (dx * i) / 10, y + (dy * i) / 10);
+    await touch('touchEnd', x + dx, y + dy);
+    await expect.poll(async () => (await eventsViaApi(request, session, '2026-03-01', '2026-03-31'))
+      .filter((e) => e.title === 'Dentist').map((e) => [e.startTime, e.endTime]))
+      .toEqual([['2026-03-06T11:00:00', '2026-03-06T12:00:00']]);
+  });
+
   test('moving an occurrence in its edit sheet saves it alone unless all are chosen', async ({ page, request }) => {
     const session = await signUpViaApi(request, { name: 'Ada' });
     await eventViaApi(request, session, { title: 'Choir', startTime: '2026-03-02T18:00', endTime: '2026-03-02T19:00', recurringPattern: 'WEEKLY' });

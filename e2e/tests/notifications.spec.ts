@@ -65,11 +65,30 @@ test('follow on the list page, and the preferences page at phone and desktop wid
   await page.getByLabel('Hold notifications on my devices during quiet hours').check();
   await page.getByLabel('From').fill('21:30');
   await page.getByRole('button', { name: 'Unmute Hardware' }).click();
+  await page.getByLabel(api.digestTexts.label).check();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved.')).toBeVisible();
   expect(await callApi(request, api.getNotificationPreferences, { token: ed.token })).toMatchObject({
-    mutedKinds: ['comments'], mutedListIds: [], quietHours: { start: '21:30', end: '07:00' },
+    mutedKinds: ['comments'], mutedListIds: [], quietHours: { start: '21:30', end: '07:00' }, digest: true,
   });
+  // Equal quiet hours are refused in the form, with the server's message.
+  await page.getByLabel('From').fill('07:00');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(api.notificationMessages.quietHoursBoth)).toBeVisible();
   // Permission is asked only when pressed: nothing was asked on load.
   expect(await page.evaluate('Notification.permission')).toBe('default');
+});
+
+test('the morning email\'s unsubscribe page asks first, works signed out, and says when a link is not valid', async ({ page }) => {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 860 });
+    await page.goto('/unsubscribe?token=not-a-real-token');
+    await expect(page.getByRole('heading', { name: 'Stop the morning email' })).toBeVisible();
+    if (shots) await page.screenshot({ path: `${shots}/unsubscribe-${width}.png`, fullPage: true });
+  }
+  await page.getByRole('button', { name: 'Stop the morning email' }).click();
+  await expect(page.getByText(api.notificationMessages.unsubscribeLinkInvalid)).toBeVisible();
+  await page.goto('/unsubscribe');
+  await expect(page.getByText(/This link is incomplete/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Stop the morning email' })).toHaveCount(0);
 });

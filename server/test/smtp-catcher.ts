@@ -5,6 +5,8 @@ export interface ReceivedMail {
   to: string;
   subject: string;
   text: string;
+  /** Header lines by lower-case name, as sent. */
+  headers: Record<string, string>;
 }
 
 /**
@@ -21,7 +23,8 @@ export async function startSmtpCatcher(
     onData(stream, session, callback) {
       simpleParser(stream).then(async (parsed) => {
         for (const rcpt of session.envelope.rcptTo) {
-          await onMail({ to: rcpt.address.toLowerCase(), subject: parsed.subject ?? '', text: parsed.text ?? '' });
+          const headers = Object.fromEntries(parsed.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(':') + 1).trim()]));
+          await onMail({ to: rcpt.address.toLowerCase(), subject: parsed.subject ?? '', text: parsed.text ?? '', headers });
         }
         callback();
       }).catch(callback);

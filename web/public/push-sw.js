@@ -20,13 +20,12 @@ self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const url = new URL(pathOf(event.notification.data && event.notification.data.path), self.location.origin).href;
   event.waitUntil((async () => {
-    const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-    for (const client of windows) {
-      if (new URL(client.url).origin === self.location.origin && 'navigate' in client) {
-        await client.focus();
-        return client.navigate(url);
-      }
-    }
-    return self.clients.openWindow(url);
+    // Only a window this worker controls can be navigated; without one, a new window opens.
+    const windows = await self.clients.matchAll({ type: 'window' });
+    const client = windows.find((c) => new URL(c.url).origin === self.location.origin && 'navigate' in c);
+    if (!client) return self.clients.openWindow(url);
+    const shown = (await client.navigate(url)) || client;
+    // Some platforms refuse focus; the window has gone where the tap asked all the same.
+    return shown.focus().catch(() => shown);
   })());
 });

@@ -6,7 +6,8 @@ import { periods } from '../../platform/recurrence.ts';
  * Series expansion on local wall-clock times. Times carry no zone, so they are read as UTC, where every day has
  * 24 hours: a 09:00 series stays at 09:00 through daylight-saving changes in any family zone. Each occurrence is
  * counted from the first (start + k periods), so a series on the 31st falls on the last day of shorter months
- * and returns to the 31st after them instead of drifting. The arithmetic is native Date in UTC, not luxon: a
+ * and returns to the 31st after them instead of drifting; a monthly series on the 29th or 30th skips a month
+ * without that day (February), as RFC 5545 has it, so the feed can say exactly the same (see `skipsShortMonths`). The arithmetic is native Date in UTC, not luxon: a
  * window expands hundreds of series per request (the newsfeed, the calendar page), and luxon was far slower a series.
  */
 const wall = (local: string) => DateTime.fromISO(local, { zone: 'utc' });
@@ -48,6 +49,16 @@ function plusMonths(ms: number, months: number): number {
   const out = new Date(ms);
   out.setUTCFullYear(year, month, Math.min(d.getUTCDate(), last.getUTCDate()));
   return out.getTime();
+}
+
+/**
+ * Whether a month without the series' day has no occurrence. RFC 5545 skips such months; "the 31st" and "February
+ * 29th" have a rule every parser reads for "or the month's last day" (BYMONTHDAY=-1), the 29th and 30th none
+ * (BYMONTHDAY with BYSETPOS, which ical.js does not apply), so those skip.
+ */
+export function skipsShortMonths(pattern: RecurringPattern, startTime: string): boolean {
+  const day = startTime.slice(8, 10);
+  return pattern === 'MONTHLY' && (day === '29' || day === '30');
 }
 
 /** `start` plus `steps` periods of the pattern. */
@@ -105,10 +116,13 @@ export function expand(series: SeriesShape, from: string, toExclusive: string, s
   // Start one period early so an occurrence that began before `from` and runs into the window is kept.
   let k = Math.max(0, periodsBetween(start, windowStart, series.recurringPattern) - 1);
   const out: Occurrence[] = [];
+  const skipShort = skipsShortMonths(series.recurringPattern, series.startTime);
+  const day = new Date(start).getUTCDate();
   for (;; k++) {
     const s = step(start, series.recurringPattern, k);
     if (s >= windowEnd || s >= seriesEnd) break;
     if (s + reach <= windowStart && s < windowStart) continue;
+    if (skipShort && new Date(s).getUTCDate() !== day) continue;
     const startTime = fromMs(s);
     const date = startTime.slice(0, 10);
     if (!skip.has(date)) out.push({ startTime, endTime: fromMs(s + length), date });

@@ -105,6 +105,9 @@ async function familyCalendar(zone: string): Promise<SignedInUser> {
   // The 31st each month: the last day of shorter months, as the calendar shows it.
   const rent = await create(ada, { title: 'Rent', startTime: '2026-01-31T08:00', endTime: '2026-01-31T08:15', recurringPattern: 'MONTHLY' });
   await ada.call(api.deleteEvent, { params: { id: rent.id }, query: { deleteType: 'single', occurrenceDate: '2026-04-30' } });
+  // The 30th each month and the 29th all day: February has neither, so both skip it (RFC 5545's reading).
+  await create(ada, { title: 'Book club', startTime: '2026-01-30T19:00', endTime: '2026-01-30T21:00', recurringPattern: 'MONTHLY' });
+  await create(ada, { title: 'Bins', allDay: true, startTime: '2026-01-29T00:00', endTime: '2026-01-29T00:00', recurringPattern: 'MONTHLY' });
   // February 29th yearly, all day: February 28th in other years.
   await create(ada, { title: 'Leap day', allDay: true, startTime: '2024-02-29T00:00', endTime: '2024-02-29T00:00', recurringPattern: 'YEARLY' });
   // Ended by "this and future" deletes: a timed one and an all-day one.
@@ -126,6 +129,17 @@ describe('the feed read by two parsers', () => {
       expect(withNodeIcal(feed)).toEqual(expected);
     });
   }
+
+  it('skips February for a monthly series on the 29th or 30th, in the calendar and in both parsers\' reading of the feed', async () => {
+    const ada = await familyCalendar('Europe/London');
+    const days = (all: Occurrence[], title: string) => all.filter((o) => o.startsWith(`${title} `)).map((o) => o.slice(title.length + 1, title.length + 11));
+    const feed = await feedOf(ada);
+    for (const read of [await fromApi(ada, 'Europe/London'), withIcalJs(feed), withNodeIcal(feed)]) {
+      expect(days(read, 'Book club').slice(0, 3)).toEqual(['2026-01-30', '2026-03-30', '2026-04-30']);
+      expect(days(read, 'Bins').slice(0, 3)).toEqual(['2026-01-29', '2026-03-29', '2026-04-29']);
+      expect(days(read, 'Rent').slice(0, 3)).toEqual(['2026-01-31', '2026-02-28', '2026-03-31']);
+    }
+  });
 
   it('ends a timed series with a UTC UNTIL and an all-day one with a DATE', async () => {
     const ada = await familyCalendar('America/New_York');

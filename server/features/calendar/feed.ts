@@ -15,10 +15,10 @@ const rules: Record<RecurringPattern, string> = {
 const compact = (date: string, time?: string) => date.replaceAll('-', '') + (time ? `T${time.replaceAll(':', '')}` : '');
 
 /**
- * The RRULE of a series, to the letter of RFC 5545 and with the calendar's own dates. The calendar puts an
- * occurrence on a day the month lacks on the month's last day, where a plain rule skips the month: a monthly series on
- * the 31st and a yearly one on February 29th name the last day of the month (BYMONTHDAY=-1), which every parser reads
- * (ical.js, Thunderbird's, ignores BYSETPOS unless with BYDAY). UNTIL is the last moment of the end date: a DATE for an
+ * The RRULE of a series, to the letter of RFC 5545 and with the calendar's own dates. The calendar puts a monthly
+ * series on the 31st and a yearly one on February 29th on the last day of a month without that day, where a plain
+ * rule skips the month: their rules name the last day of the month (BYMONTHDAY=-1), which every parser reads. A
+ * monthly series on the 29th or 30th skips February in the calendar too (expand.ts), which the plain rule says. UNTIL is the last moment of the end date: a DATE for an
  * all-day series, a UTC time for a timed one, whose start has a time zone (§3.3.10).
  */
 function recurrenceRule(row: FeedRow, zone: string): string {

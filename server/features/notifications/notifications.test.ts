@@ -171,7 +171,10 @@ describe('who is told of what', () => {
       'add_grocery_item', 'recipe_items_added', 'comment_added', 'calendar_event_created', 'calendar_event_updated',
       'calendar_event_deleted', 'member_joined',
     ]);
-    const events = new Events(t.clock, new Realtime(t.database), new Notifier(modules.flatMap((m) => m.notifications ?? [])));
+    const rules = modules.flatMap((m) => m.notifications ?? []);
+    // The table above covers every type a rule tells of: a new rule needs its own row there.
+    expect(new Set(rules.filter((r) => r.notify).map((r) => r.type))).toEqual(notifying);
+    const events = new Events(t.clock, new Realtime(t.database), new Notifier(rules));
     const list = await newList(ada, 'Everything');
     await add(ed, list.id, 'x');
     await readAll(ada);
@@ -193,17 +196,17 @@ describe('preferences', () => {
   it('a muted kind and a muted list are not told', async () => {
     const list = await newList(ada, 'Muted');
     const prefs = await ok(ada.call(api.setNotificationPreferences, {
-      body: { mutedKinds: ['list_items'], mutedListIds: [], quietHours: { start: '22:00', end: '07:00' } },
+      body: { mutedKinds: ['list_items'], mutedListIds: [], quietHours: { start: '22:00', end: '07:00' }, digest: false },
     }));
-    expect(prefs).toEqual({ mutedKinds: ['list_items'], mutedListIds: [], quietHours: { start: '22:00', end: '07:00' }, timezone: 'America/New_York' });
+    expect(prefs).toEqual({ mutedKinds: ['list_items'], mutedListIds: [], quietHours: { start: '22:00', end: '07:00' }, digest: false, timezone: 'America/New_York' });
     await add(ed, list.id, 'a');
     expect((await told()).ada).toEqual([]);
-    await ok(ada.call(api.setNotificationPreferences, { body: { mutedKinds: [], mutedListIds: [list.id], quietHours: null } }));
+    await ok(ada.call(api.setNotificationPreferences, { body: { mutedKinds: [], mutedListIds: [list.id], quietHours: null, digest: false } }));
     expect(await ok(ada.call(api.getListFollow, { params: { listId: list.id } }))).toEqual({ following: true, muted: true });
     await add(ed, list.id, 'b');
     await ok(ed.call(grocery.addComment, { body: { listId: list.id, text: 'hello' } }));
     expect((await told()).ada).toEqual([]);
-    await ok(ada.call(api.setNotificationPreferences, { body: { mutedKinds: [], mutedListIds: [], quietHours: null } }));
+    await ok(ada.call(api.setNotificationPreferences, { body: { mutedKinds: [], mutedListIds: [], quietHours: null, digest: false } }));
     await add(ed, list.id, 'c');
     expect((await told()).ada).toEqual(['Ed added 1 item to Muted']);
     await readAll(ada);
@@ -211,7 +214,7 @@ describe('preferences', () => {
 
   it('refuses bad preferences with clear messages, and another family\'s list as missing', async () => {
     const refuse = async (body: Record<string, unknown>, status: number, message: string) => {
-      const res = await ada.call(api.setNotificationPreferences, { body: { mutedKinds: [], mutedListIds: [], quietHours: null, ...body } });
+      const res = await ada.call(api.setNotificationPreferences, { body: { mutedKinds: [], mutedListIds: [], quietHours: null, digest: false, ...body } });
       expect([res.status, res.body.message]).toEqual([status, message]);
     };
     await refuse({ mutedKinds: ['everything'] }, 400, api.notificationMessages.kindInvalid);

@@ -84,7 +84,7 @@ describe('web push', () => {
 
   it('holds pushes in quiet hours (family timezone) until they end', async () => {
     // 2026-03-01 at 12:00Z plus a few minutes is about 07:0x in New York.
-    await ok(ada.call(api.setNotificationPreferences, { body: { mutedKinds: [], mutedListIds: [], quietHours: { start: '22:00', end: '08:00' } } }));
+    await ok(ada.call(api.setNotificationPreferences, { body: { mutedKinds: [], mutedListIds: [], quietHours: { start: '22:00', end: '08:00' }, digest: false } }));
     t.clock.advance(pushCoalescingMs);
     await ok(ada.call(api.markAllNotificationsRead));
     await add('Tea');
@@ -99,7 +99,7 @@ describe('web push', () => {
     expect(quietUntil(new Date('2026-03-08T11:30:00Z'), 'America/New_York', '22:00', '08:00')).toEqual(new Date('2026-03-08T12:00:00Z'));
     expect(quietUntil(new Date('2026-03-08T12:30:00Z'), 'America/New_York', '22:00', '08:00')).toBeNull();
     expect(quietUntil(new Date('2026-03-01T12:30:00Z'), 'Europe/Berlin', '22:00', '08:00')).toBeNull();
-    await ok(ada.call(api.setNotificationPreferences, { body: { mutedKinds: [], mutedListIds: [], quietHours: null } }));
+    await ok(ada.call(api.setNotificationPreferences, { body: { mutedKinds: [], mutedListIds: [], quietHours: null, digest: false } }));
   });
 
   it('removes a subscription the push service answers 404 or 410', async () => {

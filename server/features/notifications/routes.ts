@@ -1,7 +1,11 @@
 import * as api from '@hearth/contract/notifications';
 import type { Deps } from '../../platform/deps.ts';
+import { minutes } from '../../platform/clock.ts';
 import { route, type App } from '../../platform/http/route.ts';
 import { NotificationService } from './service.ts';
+
+/** Unsubscribe links per address: tokens cannot be guessed, but a flood is refused early. */
+const perAddress = { max: 30, ms: minutes(1) };
 
 export function notificationRoutes(app: App, deps: Deps): void {
   const notifications = new NotificationService(deps);
@@ -16,4 +20,10 @@ export function notificationRoutes(app: App, deps: Deps): void {
   route(app, deps, api.pushKey, ({ caller }) => notifications.pushKey(caller));
   route(app, deps, api.subscribePush, ({ caller, body }) => notifications.subscribe(caller, body));
   route(app, deps, api.unsubscribePush, ({ caller, body }) => notifications.unsubscribe(caller, body.endpoint));
+  route(app, deps, api.unsubscribeDigest, ({ body }) => notifications.unsubscribeDigest(body.token), { perAddress });
+  void app.register(async (scoped) => {
+    // A mail app's one-click POST is a form (RFC 8058); its body says only "List-Unsubscribe=One-Click".
+    scoped.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, null));
+    route(scoped, deps, api.unsubscribeDigestOneClick, ({ query }) => notifications.unsubscribeDigest(query.token), { perAddress });
+  });
 }

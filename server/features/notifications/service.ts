@@ -67,7 +67,7 @@ export class NotificationService {
   async setPreferences(caller: Caller, body: NotificationPreferences) {
     const member = requireFamily(caller);
     const mutedListIds = [...new Set(body.mutedListIds)];
-    const prefs = { mutedKinds: [...new Set(body.mutedKinds)], mutedSubjectIds: mutedListIds, quietHours: body.quietHours };
+    const prefs = { mutedKinds: [...new Set(body.mutedKinds)], mutedSubjectIds: mutedListIds, quietHours: body.quietHours, digest: body.digest };
     await this.deps.db.transaction(async (tx) => {
       await requireLists(tx, member.familyId, mutedListIds);
       await store.setPreferences(tx, member.userId, member.familyId, prefs);
@@ -101,11 +101,18 @@ export class NotificationService {
     return null;
   }
 
+  /** From the digest mail's link, signed in or not: the token is the whole key, and using it twice is fine. */
+  async unsubscribeDigest(token: string) {
+    if (!(await store.unsubscribeDigest(this.deps.db, token))) throw notFound(m.unsubscribeLinkInvalid);
+    return { unsubscribed: true as const };
+  }
+
   private async shown(prefs: store.Preferences, familyId: string) {
     return {
       mutedKinds: prefs.mutedKinds as NotificationPreferences['mutedKinds'],
       mutedListIds: prefs.mutedSubjectIds,
       quietHours: prefs.quietHours,
+      digest: prefs.digest,
       timezone: (await familyTimezone(this.deps.db, familyId)) ?? 'UTC',
     };
   }

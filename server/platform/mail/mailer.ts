@@ -4,6 +4,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Extra headers (the digest's List-Unsubscribe). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -26,7 +28,9 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   const transport = nodemailer.createTransport(options.smtpUrl);
   return {
     send: async (mail) => {
-      await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+      await transport.sendMail({
+        from: options.from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.headers ? { headers: mail.headers } : {}),
+      });
     },
     close: () => transport.close(),
   };

@@ -65,6 +65,19 @@ export function quietUntil(now: Date, timezone: string, start: string | null, en
   return new Date(startOfMinute + minutes((e - t + 1440) % 1440));
 }
 
+/** A member's push: the newest of their due notifications, "(+n more)" when several, cut to the lock screen's line. */
+function payloadOf(rows: (DueRow & { updated_at: string | Date })[]): PushPayload {
+  // Either engine's driver may answer a time as text or as a Date.
+  const newest = [...rows].sort((a, b) => new Date(b.updated_at).getTime() - new Date(a.updated_at).getTime())[0]!;
+  const line = notificationText({ ...newest, actorName: newest.actor_name, count: Number(newest.count) });
+  const more = rows.length > 1 ? ` (+${rows.length - 1} more)` : '';
+  return {
+    title: 'Hearth',
+    body: `${line.length + more.length > lineMax ? `${line.slice(0, lineMax - more.length - 1)}…` : line}${more}`,
+    path: notificationPath(newest.kind, newest.subject_id, newest.action),
+  };
+}
+
 /**
  * Sends Web Push for notifications after their transaction commits: woken by the NOTIFY the recording statement
  * makes (every process gets it), and by the minute job for pushes held back. A member's push is claimed in the
@@ -130,53 +143,65 @@ export class PushSender {
     return this.running;
   }
 
-  /** One pass over members with pushes due; answers whether it stopped at its bound. */
+  /**
+   * One pass over members with pushes due; answers whether it stopped at its bound. Two statements however many
+   * members it sends to: one finds them, one claims those whose push may go now, takes their due rows and reads
+   * their devices.
+   */
   private async pass(): Promise<boolean> {
-    const db = this.database.db;
     const now = this.clock.now();
-    // A member without a device has nothing to push.
-    await db.execute(sql`update notifications n set push_due = false where n.push_due
-      and not exists (select 1 from push_subscriptions s where s.user_id = n.recipient_id)`);
-    const candidates = await rawRows<Candidate>(db, sql`
+    // A member without a device has nothing to push: their rows stop being due in the same statement.
+    const candidates = await rawRows<Candidate>(this.database.db, sql`
+      with deviceless as (
+        update notifications n set push_due = false where n.push_due
+          and not exists (select 1 from push_subscriptions s where s.user_id = n.recipient_id))
       select d.recipient_id, m.family_id, f.timezone, p.quiet_start, p.quiet_end, p.last_push_at
-      from (select distinct recipient_id from notifications where push_due limit ${recipientsPerPass}) d
+      from (select distinct recipient_id from notifications n where push_due
+        and exists (select 1 from push_subscriptions s where s.user_id = n.recipient_id) limit ${recipientsPerPass}) d
       join family_members m on m.user_id = d.recipient_id
       join families f on f.id = m.family_id
       left join notification_preferences p on p.user_id = d.recipient_id`);
-    await Promise.all(candidates.map((c) => this.sendTo(c, now)));
+    const ready = candidates.filter((c) => this.mayPush(c, now));
+    if (ready.length > 0) await this.sendTo(ready, now);
     return candidates.length === recipientsPerPass;
   }
 
-  private async sendTo(c: Candidate, now: Date): Promise<void> {
-    if (quietUntil(now, c.timezone, c.quiet_start, c.quiet_end)) return;
-    const last = c.last_push_at === null ? null : new Date(c.last_push_at);
-    if (last && now.getTime() - last.getTime() < pushCoalescingMs) return;
-    const db = this.database.db;
-    const at = now.toISOString();
-    const claimed = await rawRows(db, sql`
-      insert into notification_preferences (user_id, last_push_at) values (${c.recipient_id}::uuid, ${at}::timestamptz)
-      on conflict (user_id) do update set last_push_at = excluded.last_push_at
-      where notification_preferences.last_push_at is null
-        or notification_preferences.last_push_at <= ${new Date(now.getTime() - pushCoalescingMs).toISOString()}::timestamptz
-      returning user_id`);
-    if (claimed.length === 0) return;
-    const due = (await rawRows<DueRow & { updated_at: string }>(db, sql`
-      update notifications set push_due = false where recipient_id = ${c.recipient_id}::uuid and push_due
-      returning kind, action, actor_name, title, count, subject_id, family_id, updated_at`))
-      .filter((row) => row.family_id === c.family_id)
-      .sort((a, b) => String(b.updated_at).localeCompare(String(a.updated_at)));
-    const newest = due[0];
-    if (!newest) return;
-    const line = notificationText({ ...newest, actorName: newest.actor_name, count: Number(newest.count) });
-    const more = due.length > 1 ? ` (+${due.length - 1} more)` : '';
-    const payload: PushPayload = {
-      title: 'Hearth',
-      body: `${line.length + more.length > lineMax ? `${line.slice(0, lineMax - more.length - 1)}…` : line}${more}`,
-      path: notificationPath(newest.kind, newest.subject_id, newest.action),
-    };
-    const devices = await rawRows<Device>(db, sql`
-      select id, endpoint, p256dh, auth from push_subscriptions where user_id = ${c.recipient_id}::uuid`);
-    await Promise.all(devices.map((device) => this.deliver(device, payload)));
+  /** Outside quiet hours, and past the member's last push by the coalescing time (as far as this process knows). */
+  private mayPush(c: Candidate, now: Date): boolean {
+    if (quietUntil(now, c.timezone, c.quiet_start, c.quiet_end)) return false;
+    return c.last_push_at === null || now.getTime() - new Date(c.last_push_at).getTime() >= pushCoalescingMs;
+  }
+
+  private async sendTo(ready: Candidate[], now: Date): Promise<void> {
+    const familyOf = new Map(ready.map((c) => [c.recipient_id, c.family_id]));
+    const members = sql.join(ready.map((c) => sql`(${c.recipient_id}::uuid)`), sql`, `);
+    // The claim: a member's last push time moves on only where it is past the coalescing time, so of several
+    // processes one takes each member; their due rows are taken, and their devices read, in the same statement.
+    const taken = await rawRows<DueRow & { recipient_id: string; updated_at: string | Date; devices: Device[] | string }>(
+      this.database.db, sql`
+      with claimed as (
+        insert into notification_preferences (user_id, last_push_at)
+        select v.user_id, ${now.toISOString()}::timestamptz from (values ${members}) v(user_id)
+        on conflict (user_id) do update set last_push_at = excluded.last_push_at
+        where notification_preferences.last_push_at is null
+          or notification_preferences.last_push_at <= ${new Date(now.getTime() - pushCoalescingMs).toISOString()}::timestamptz
+        returning user_id),
+      due as (
+        update notifications n set push_due = false from claimed c where n.recipient_id = c.user_id and n.push_due
+        returning n.recipient_id, n.kind, n.action, n.actor_name, n.title, n.count, n.subject_id, n.family_id, n.updated_at)
+      select due.*, (select coalesce(json_agg(json_build_object('id', s.id, 'endpoint', s.endpoint, 'p256dh', s.p256dh, 'auth', s.auth)), '[]')
+        from push_subscriptions s where s.user_id = due.recipient_id) as devices
+      from due`);
+    const due = new Map<string, typeof taken>();
+    for (const row of taken) {
+      if (row.family_id !== familyOf.get(row.recipient_id)) continue;
+      due.set(row.recipient_id, [...(due.get(row.recipient_id) ?? []), row]);
+    }
+    await Promise.all([...due.values()].flatMap((rows) => {
+      const payload = payloadOf(rows);
+      const devices = rows[0]!.devices;
+      return (typeof devices === 'string' ? JSON.parse(devices) as Device[] : devices).map((device) => this.deliver(device, payload));
+    }));
   }
 
   private async deliver(device: Device, payload: PushPayload): Promise<void> {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { notificationLimits } from '@hearth/contract/notifications';
 import { days, type Clock } from '../clock.ts';
@@ -65,6 +66,7 @@ export interface Preferences {
   mutedKinds: string[];
   mutedSubjectIds: string[];
   quietHours: { start: string; end: string } | null;
+  digest: boolean;
 }
 
 export async function preferences(q: Queryable, userId: string, familyId: string): Promise<Preferences> {
@@ -75,14 +77,25 @@ export async function preferences(q: Queryable, userId: string, familyId: string
     mutedKinds: row?.mutedKinds ?? [],
     mutedSubjectIds: muted.map((m) => m.id).sort(),
     quietHours: row?.quietStart && row.quietEnd ? { start: row.quietStart, end: row.quietEnd } : null,
+    digest: row?.digest ?? false,
   };
 }
 
 /** Replaces the preferences; `mutedSubjectIds` must be the family's (the caller checks). */
 export async function setPreferences(q: Queryable, userId: string, familyId: string, prefs: Preferences): Promise<void> {
-  const quiet = { quietStart: prefs.quietHours?.start ?? null, quietEnd: prefs.quietHours?.end ?? null };
-  await q.insert(notificationPreferences).values({ userId, mutedKinds: prefs.mutedKinds, ...quiet })
-    .onConflictDoUpdate({ target: notificationPreferences.userId, set: { mutedKinds: prefs.mutedKinds, ...quiet } });
+  const set = {
+    mutedKinds: prefs.mutedKinds, quietStart: prefs.quietHours?.start ?? null, quietEnd: prefs.quietHours?.end ?? null,
+    digest: prefs.digest,
+  };
+  // The unsubscribe key is made once, the first time the digest is on, and kept: old mails' links keep working.
+  await q.insert(notificationPreferences).values({ userId, ...set, digestToken: prefs.digest ? newDigestToken() : null })
+    .onConflictDoUpdate({
+      target: notificationPreferences.userId,
+      set: {
+        ...set,
+        ...(prefs.digest ? { digestToken: sql`coalesce(${notificationPreferences.digestToken}, ${newDigestToken()})` } : {}),
+      },
+    });
   await q.update(notificationSubjects).set({ muted: false }).where(and(
     eq(notificationSubjects.userId, userId), eq(notificationSubjects.familyId, familyId), eq(notificationSubjects.muted, true)));
   if (prefs.mutedSubjectIds.length > 0) {
@@ -90,6 +103,15 @@ export async function setPreferences(q: Queryable, userId: string, familyId: str
       .values(prefs.mutedSubjectIds.map((subjectId) => ({ userId, familyId, subjectId, following: false, muted: true })))
       .onConflictDoUpdate({ target: [notificationSubjects.userId, notificationSubjects.subjectId], set: { muted: true, familyId } });
   }
+}
+
+const newDigestToken = () => randomBytes(32).toString('base64url');
+
+/** Turns the digest of the token's member off; answers whether the token is anyone's (a second use finds it too). */
+export async function unsubscribeDigest(q: Queryable, token: string): Promise<boolean> {
+  const rows = await q.update(notificationPreferences).set({ digest: false })
+    .where(eq(notificationPreferences.digestToken, token)).returning({ userId: notificationPreferences.userId });
+  return rows.length > 0;
 }
 
 /** The member's devices other than the one at `endpoint`. */

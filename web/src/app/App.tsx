@@ -5,6 +5,7 @@ import { AuthPage } from '../features/accounts/AuthPage.tsx';
 import { RequestPasswordResetPage } from '../features/accounts/RequestPasswordResetPage.tsx';
 import { ResetPasswordPage } from '../features/accounts/ResetPasswordPage.tsx';
 import { VerifyEmailPage } from '../features/accounts/VerifyEmailPage.tsx';
+import { UnsubscribePage } from '../features/notifications/UnsubscribePage.tsx';
 import { setUnauthorizedHandler } from '../shared/api/client.ts';
 import { useLiveUpdates } from '../shared/live.ts';
 import { session } from '../shared/session.ts';
@@ -82,6 +83,7 @@ export function App() {
           <Route path={paths.requestPasswordReset} element={<RequestPasswordResetPage />} />
           <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
           <Route path={paths.verifyEmail} element={<VerifyEmailPage />} />
+          <Route path={paths.unsubscribe} element={<UnsubscribePage />} />
           <Route path={paths.superadmin} element={<SuperadminPage />} />
           <Route element={session.token() ? <Layout /> : <Outlet />}>
             <Route path="*" element={<NotFound />} />

@@ -10,6 +10,7 @@ import { OfflineStatus } from '../shared/offline/OfflineStatus.tsx';
 import { Loading } from '../shared/ui/Status.tsx';
 import { paths } from '../shared/paths.ts';
 import { Bell } from '../features/notifications/Bell.tsx';
+import { stopPushOnThisDevice } from '../features/notifications/device.ts';
 
 /** The sections of the app; `also` are the paths of a section's own pages (a list is in Grocery Lists). */
 const links: { to: string; label: string; also?: string }[] = [
@@ -58,6 +59,8 @@ export function Layout() {
   useDismiss(open, closePanel, menuRef, menuButtonRef);
 
   const logout = async () => {
+    // This device takes no more pushes for the member leaving it (while the session can still say whose it is).
+    await stopPushOnThisDevice({ strict: false }).catch(() => undefined);
     // Revoke on the server, but sign out locally even if that call fails.
     await call(accounts.logout).catch(() => undefined);
     const userId = session.user()?.id;

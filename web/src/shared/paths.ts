@@ -13,6 +13,8 @@ export const paths = {
   locations: '/locations',
   aiMealPlanner: '/ai-meal-planner',
   notificationSettings: '/notifications/settings',
+  /** The morning email's unsubscribe link (no sign-in). */
+  unsubscribe: '/unsubscribe',
   superadmin: '/superadmin',
   auth: '/auth',
   register: '/register',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { createdAt, id } from './columns.ts';
 import { familyRef } from './family.ts';
@@ -56,7 +56,15 @@ export const notificationPreferences = pgTable('notification_preferences', {
   quietEnd: text('quiet_end'),
   /** The last push sent to the member (pushes are coalesced per recipient). */
   lastPushAt: timestamp('last_push_at', { withTimezone: true }),
-});
+  /** The morning email digest, off unless the member turns it on. */
+  digest: boolean('digest').notNull().default(false),
+  /** The family-local day of the last digest claimed (sent, or skipped with nothing to say): one a day. */
+  digestOn: date('digest_on', { mode: 'string' }),
+  /** When the last digest was claimed: the next one tells what came since. */
+  digestAt: timestamp('digest_at', { withTimezone: true }),
+  /** The digest's unsubscribe link's key: random, good for nothing else. */
+  digestToken: text('digest_token'),
+}, (t) => [uniqueIndex('notification_preferences_digest_token_key').on(t.digestToken)]);
 
 /** One browser or phone of a member that takes Web Push. */
 export const pushSubscriptions = pgTable('push_subscriptions', {

@@ -1,5 +1,10 @@
-import { useEffect, useState } from 'react';
-import { notificationKinds, type NotificationKind, type NotificationPreferences } from '@hearth/contract/notifications';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import {
+  digestTexts, notificationKinds, notificationMessages, type NotificationKind, type NotificationPreferences,
+} from '@hearth/contract/notifications';
 import { ApiError } from '../../shared/api/client.ts';
 import { ErrorBanner, Loading, Notice } from '../../shared/ui/Status.tsx';
 import { useCurrentUser } from '../../shared/useCurrentUser.ts';
@@ -10,7 +15,7 @@ import { usePreferences, useSavePreferences } from './queries.ts';
 import { notificationKindLabels, notificationTexts as t } from './texts.ts';
 import './notifications.css';
 
-/** /notifications/settings: which kinds, muted lists, quiet hours, and this device's push. */
+/** /notifications/settings: which kinds, muted lists, quiet hours, the morning email, and this device's push. */
 export function PreferencesPage() {
   useTitle(t.preferencesTitle);
   const prefs = usePreferences();
@@ -28,31 +33,71 @@ export function PreferencesPage() {
   );
 }
 
+/** What the inputs hold; turned into the API's preferences on submit. */
+const FormValues = z.object({
+  told: z.record(z.enum(notificationKinds), z.boolean()),
+  quiet: z.boolean(),
+  start: z.string(),
+  end: z.string(),
+  mutedListIds: z.array(z.string()),
+  digest: z.boolean(),
+}).superRefine((v, ctx) => {
+  if (!v.quiet) return;
+  const time = /^([01]\d|2[0-3]):[0-5]\d$/;
+  if (!time.test(v.start)) ctx.addIssue({ code: 'custom', path: ['start'], message: notificationMessages.timeInvalid });
+  if (!time.test(v.end)) ctx.addIssue({ code: 'custom', path: ['end'], message: notificationMessages.timeInvalid });
+  else if (v.start === v.end) ctx.addIssue({ code: 'custom', path: ['end'], message: notificationMessages.quietHoursBoth });
+});
+type FormValues = z.infer<typeof FormValues>;
+
+const defaultQuiet = { start: '22:00', end: '07:00' };
+
+function toFormValues(saved: NotificationPreferences): FormValues {
+  return {
+    told: Object.fromEntries(notificationKinds.map((k) => [k, !saved.mutedKinds.includes(k)])) as Record<NotificationKind, boolean>,
+    quiet: saved.quietHours !== null,
+    ...(saved.quietHours ?? defaultQuiet),
+    mutedListIds: saved.mutedListIds,
+    digest: saved.digest,
+  };
+}
+
+function toPreferences(v: FormValues): NotificationPreferences {
+  return {
+    mutedKinds: notificationKinds.filter((k) => !v.told[k]),
+    mutedListIds: v.mutedListIds,
+    quietHours: v.quiet ? { start: v.start, end: v.end } : null,
+    digest: v.digest,
+  };
+}
+
 function Form({ saved, timezone }: { saved: NotificationPreferences; timezone: string }) {
-  const [draft, setDraft] = useState(saved);
-  const [done, setDone] = useState(false);
   const save = useSavePreferences();
   const me = useCurrentUser();
   const lists = useLists(me.data?.familyId ?? '');
-  useEffect(() => setDraft(saved), [saved]);
+  const { register, handleSubmit, watch, setValue, reset, formState: { errors, isSubmitting, isDirty } } = useForm({
+    resolver: zodResolver(FormValues),
+    defaultValues: toFormValues(saved),
+  });
+  // The saved answer becomes the form's new starting point: "Saved." shows until the next change.
+  useEffect(() => reset(toFormValues(saved)), [saved, reset]);
+  const quiet = watch('quiet');
+  const mutedListIds = watch('mutedListIds');
 
-  const toggleKind = (kind: NotificationKind, told: boolean) => {
-    setDone(false);
-    setDraft({ ...draft, mutedKinds: told ? draft.mutedKinds.filter((k) => k !== kind) : [...draft.mutedKinds, kind] });
-  };
   const listName = (id: string) => lists.data?.find((l) => l.id === id)?.title ?? '…';
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    save.mutate(draft, { onSuccess: () => setDone(true) });
+  const submit = async (values: FormValues) => {
+    // A refusal shows from the mutation's error below the form.
+    await save.mutateAsync(toPreferences(values)).catch(() => undefined);
   };
+  const fieldError = (message: string | undefined) => (message ? <span className="field-error">{message}</span> : null);
 
   return (
-    <form className="card stack" onSubmit={submit}>
+    <form className="card stack" onSubmit={handleSubmit(submit)} noValidate aria-label={t.preferencesTitle}>
       <fieldset>
         <legend>{t.kindsHeading}</legend>
         {notificationKinds.map((kind) => (
           <label key={kind} className="check">
-            <input type="checkbox" checked={!draft.mutedKinds.includes(kind)} onChange={(e) => toggleKind(kind, e.target.checked)} />
+            <input type="checkbox" {...register(`told.${kind}`)} />
             {notificationKindLabels[kind]}
           </label>
         ))}
@@ -60,34 +105,41 @@ function Form({ saved, timezone }: { saved: NotificationPreferences; timezone: s
       <fieldset>
         <legend>{t.quietHeading}</legend>
         <label className="check">
-          <input type="checkbox" checked={draft.quietHours !== null}
-            onChange={(e) => { setDone(false); setDraft({ ...draft, quietHours: e.target.checked ? { start: '22:00', end: '07:00' } : null }); }} />
+          <input type="checkbox" {...register('quiet')} />
           {t.quietOn}
         </label>
-        {draft.quietHours && (
+        {quiet && (
           <div className="times">
-            <label>{t.quietFrom} <input type="time" required value={draft.quietHours.start}
-              onChange={(e) => setDraft({ ...draft, quietHours: { ...draft.quietHours!, start: e.target.value } })} /></label>
-            <label>{t.quietUntil} <input type="time" required value={draft.quietHours.end}
-              onChange={(e) => setDraft({ ...draft, quietHours: { ...draft.quietHours!, end: e.target.value } })} /></label>
+            <label>{t.quietFrom} <input type="time" required {...register('start')} aria-invalid={errors.start ? true : undefined} />
+              {fieldError(errors.start?.message)}</label>
+            <label>{t.quietUntil} <input type="time" required {...register('end')} aria-invalid={errors.end ? true : undefined} />
+              {fieldError(errors.end?.message)}</label>
           </div>
         )}
         <p className="muted">{t.quietZone(timezone)}</p>
       </fieldset>
       <fieldset>
         <legend>{t.mutedHeading}</legend>
-        {draft.mutedListIds.length === 0 && <p className="muted">{t.mutedNone}</p>}
-        {draft.mutedListIds.map((id) => (
+        {mutedListIds.length === 0 && <p className="muted">{t.mutedNone}</p>}
+        {mutedListIds.map((id) => (
           <div key={id} className="spread">
             <span>{listName(id)}</span>
             <button type="button" className="secondary" aria-label={`${t.unmute} ${listName(id)}`}
-              onClick={() => setDraft({ ...draft, mutedListIds: draft.mutedListIds.filter((x) => x !== id) })}>{t.unmute}</button>
+              onClick={() => setValue('mutedListIds', mutedListIds.filter((x) => x !== id), { shouldDirty: true })}>{t.unmute}</button>
           </div>
         ))}
       </fieldset>
+      <fieldset>
+        <legend>{t.digestHeading}</legend>
+        <label className="check">
+          <input type="checkbox" {...register('digest')} />
+          {digestTexts.label}
+        </label>
+        <p className="muted">{t.digestNote(timezone)}</p>
+      </fieldset>
       <ErrorBanner message={save.isError ? (save.error instanceof ApiError ? save.error.message : t.saveFailed) : null} />
-      {done && <Notice kind="success">{t.saved}</Notice>}
-      <div><button type="submit" disabled={save.isPending}>{t.save}</button></div>
+      {save.isSuccess && !isDirty && <Notice kind="success">{t.saved}</Notice>}
+      <div><button type="submit" disabled={isSubmitting}>{t.save}</button></div>
     </form>
   );
 }

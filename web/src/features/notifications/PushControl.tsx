@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import * as api from '@hearth/contract/notifications';
 import { call } from '../../shared/api/client.ts';
 import { ErrorBanner, Notice } from '../../shared/ui/Status.tsx';
+import { currentSubscription, pushSupported, stopPushOnThisDevice } from './device.ts';
 import { notificationTexts as t } from './texts.ts';
 
-const supported = () => typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 
 /** A VAPID public key (base64url) as subscribe() takes it. */
 function keyBytes(key: string): Uint8Array<ArrayBuffer> {
@@ -12,24 +12,19 @@ function keyBytes(key: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(raw, (c) => c.charCodeAt(0));
 }
 
-async function currentSubscription(): Promise<PushSubscription | null> {
-  const registration = await navigator.serviceWorker.getRegistration();
-  return (await registration?.pushManager.getSubscription()) ?? null;
-}
-
 /** "Enable notifications on this device": asks the browser's permission only when pressed. */
 export function PushControl() {
   const [on, setOn] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [denied, setDenied] = useState(supported() && Notification.permission === 'denied');
+  const [denied, setDenied] = useState(pushSupported() && Notification.permission === 'denied');
 
   useEffect(() => {
-    if (!supported()) return;
+    if (!pushSupported()) return;
     void currentSubscription().then((s) => setOn(s !== null), () => setOn(false));
   }, []);
 
-  if (!supported()) {
+  if (!pushSupported()) {
     return <div className="stack"><p>{t.unsupported}</p><p className="muted">{t.ios}</p></div>;
   }
 
@@ -58,11 +53,7 @@ export function PushControl() {
     setBusy(true);
     setError(null);
     try {
-      const subscription = await currentSubscription();
-      if (subscription) {
-        await call(api.unsubscribePush, { body: { endpoint: subscription.endpoint } });
-        await subscription.unsubscribe();
-      }
+      await stopPushOnThisDevice({ strict: true });
       setOn(false);
     } catch {
       setError(t.deviceFailed);
