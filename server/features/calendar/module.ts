@@ -1,5 +1,6 @@
 import type { FeatureModule } from '../../platform/module.ts';
 import { calendarNotifications } from './notifications.ts';
+import { planRoutes } from './plan-routes.ts';
 import { calendarExportRoutes, calendarRoutes } from './routes.ts';
 
 export const calendarModule: FeatureModule = {
@@ -8,5 +9,6 @@ export const calendarModule: FeatureModule = {
   routes: (app, deps) => {
     calendarRoutes(app, deps);
     calendarExportRoutes(app, deps);
+    planRoutes(app, deps);
   },
 };
