@@ -4,7 +4,6 @@ import {
   closestCenter, DndContext, KeyboardSensor, PointerSensor, TouchSensor, useDraggable, useDroppable, useSensor, useSensors,
   type DragEndEvent,
 } from '@dnd-kit/core';
-import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { mealTypes } from '@hearth/contract/calendar';
 import type { MealType, PlannedMeal } from '@hearth/contract/meal-plan';
 import type { Meal } from '@hearth/contract/meals';
@@ -22,6 +21,7 @@ import { useFamilySettings, useMembers } from '../../family/queries.ts';
 import { useMealSearch, useMeals } from '../../meals/queries.ts';
 import { inMemberOrder } from '../colors.ts';
 import { addDays, nowIn } from '../dates.ts';
+import { slotCoordinates, slotId } from './keyboard.ts';
 import { planActions, usePlanMutation, useWeekPlan } from './queries.ts';
 import { ShopSheet } from './ShopSheet.tsx';
 import { planTexts as t } from './texts.ts';
@@ -43,8 +43,6 @@ export function PlanPage() {
     </main>
   );
 }
-
-const slotId = (date: string, type: MealType) => `slot|${date}|${type}`;
 
 function Planner({ familyId, today }: { familyId: string; today: string }) {
   const can = useCan();
@@ -71,7 +69,7 @@ function Planner({ familyId, today }: { familyId: string; today: string }) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(KeyboardSensor, { coordinateGetter: slotCoordinates }),
   );
 
   const dragEnd = ({ active, over }: DragEndEvent) => {
