@@ -160,7 +160,6 @@ function Planner({ familyId, today }: { familyId: string; today: string }) {
       </DndContext>
       {choosing && (
         <Modal title={t.chooseRecipe} open onClose={() => setChoosing(null)}>
-          <h2>{t.chooseRecipe}</h2>
           <RecipeChoices familyId={familyId} onChoose={(recipe) => {
             plan.mutate({ recipeId: recipe.id, ...choosing }, onError);
             setChoosing(null);

@@ -24,7 +24,6 @@ export function ShopSheet({ familyId, weekStart, onClose }: { familyId: string; 
   const lists = useGroceryLists(familyId);
   return (
     <Modal title={t.shopTitle} open onClose={onClose}>
-      <h2>{t.shopTitle}</h2>
       {sheet.isPending || lists.isPending ? <Loading text={t.shopLoading} />
         : sheet.isError ? <ErrorBanner message={errorMessage(sheet.error, t.loadFailed)} />
           : lists.isError ? <ErrorBanner message={errorMessage(lists.error, t.loadFailed)} />
