@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { Database, Db } from '../../server/platform/db/client.ts';
 import { calendarEvents, groceryLists, mealIngredients, mealPlanShopped, meals } from '../../server/platform/db/schema.ts';
 import { timeGets } from './support/client.ts';
-import { member, onEachEngine, percentile, serveApp, summary } from './support/common.ts';
+import { familyToday, insertChunks, member, onEachEngine, percentile, serveApp, summary } from './support/common.ts';
 
 const recipeCount = 2000;
 const ingredientsPerRecipe = 15;
@@ -21,15 +21,10 @@ const shopRuns = 60;
 const units = ['g', 'kg', 'cup', 'tbsp', 'tsp', 'ml', null, 'can', 'oz', 'lb'];
 const slots = ['08:00:00', '12:00:00', '18:00:00'];
 
-const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' })
-  .format(new Date());
+const today = familyToday;
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 /** Next week's Monday: every planned week is ahead. */
 const firstMonday = addDays(today, 7 - ((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7));
-
-async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += 500) await insert(rows.slice(i, i + 500));
-}
 
 /** The recipes (ingredient names from a pool of 80, so a week's recipes share some) and the planned weeks. */
 async function fill(db: Db, familyId: string): Promise<void> {
