@@ -61,6 +61,13 @@ export const eventTopics = {
   calendar_event_updated: ['calendar', 'notifications'],
   calendar_event_deleted: ['calendar', 'notifications'],
   calendar_exported: ['calendar'],
+  // The week planner's usage (issue 51): planned meals are calendar events, told to no one's bell (a week is many).
+  meal_planned: ['calendar'],
+  planned_meal_changed: ['calendar'],
+  planned_meal_removed: ['calendar'],
+  meal_plan_week_copied: ['calendar'],
+  meal_plan_week_cleared: ['calendar'],
+  meal_plan_week_shopped: ['grocery'],
 
   // The AI planner's usage; what it changes (a meal, list items) is recorded under those features' own types.
   ai_meal_request: [],

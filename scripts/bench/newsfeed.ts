@@ -10,7 +10,7 @@ import {
   calendarEventAttendees, calendarEvents, familyMembers, groceryComments, groceryItems, groceryLists,
 } from '../../server/platform/db/schema.ts';
 import { timeGets } from './support/client.ts';
-import { member, onEachEngine, serveApp, summary } from './support/common.ts';
+import { familyToday, insertChunks, member, onEachEngine, serveApp, summary } from './support/common.ts';
 
 const seriesCount = 300;
 const rowCount = 5000;
@@ -22,16 +22,11 @@ const runs = 200;
 const patterns = ['WEEKLY', 'BI_WEEKLY', 'MONTHLY', 'YEARLY'] as const;
 const hour = 3_600_000;
 
-const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' })
-  .format(new Date());
+const today = familyToday;
 /** A local date-time `days` after the family's today (negative: before) at `h` o'clock. */
 function local(days: number, h: number): string {
   const date = new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
   return `${date}T${String(h).padStart(2, '0')}:00:00`;
-}
-
-async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += 500) await insert(rows.slice(i, i + 500));
 }
 
 /** One family's calendar, lists and comments; events spread over a year before and after today. */

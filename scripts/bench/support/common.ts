@@ -20,6 +20,15 @@ export function percentile(samples: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+/** A new family's today (its zone is New York until it sets one), `YYYY-MM-DD`. */
+export const familyToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' })
+  .format(new Date());
+
+/** Inserts rows 500 at a time (one statement's parameters stay under the engines' bound). */
+export async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) await insert(rows.slice(i, i + 500));
+}
+
 export const summary = (samples: number[]) =>
   `p50 ${percentile(samples, 50).toFixed(1)} ms, p95 ${percentile(samples, 95).toFixed(1)} ms (n=${samples.length})`;
 

@@ -1,5 +1,6 @@
 import type { FeatureModule } from '../../platform/module.ts';
 import { calendarNotifications } from './notifications.ts';
+import { planRoutes } from './plan-routes.ts';
 import { reminderJobs } from './reminders.ts';
 import { calendarExportRoutes, calendarRoutes } from './routes.ts';
 
@@ -10,5 +11,6 @@ export const calendarModule: FeatureModule = {
   routes: (app, deps) => {
     calendarRoutes(app, deps);
     calendarExportRoutes(app, deps);
+    planRoutes(app, deps);
   },
 };

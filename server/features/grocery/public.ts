@@ -49,6 +49,27 @@ export async function addRecipeItemsToList(
 }
 
 /**
+ * Puts items on a list of the caller's family (404 otherwise) inside the caller's transaction, each as an add by hand
+ * goes (merged into the same open item, 409 and nothing added past the list's or a quantity's bound), the first on
+ * top. Records no event: the caller records its own, naming the list. Answers each item's id, in the given order.
+ */
+export async function addItemsToList(
+  tx: Tx, deps: Deps, input: { familyId: string; listId: string; items: NewRecipeItem[] },
+): Promise<string[]> {
+  const list = await lists.lockFamilyList(tx, input.listId, input.familyId);
+  const now = deps.clock.now();
+  const ids: string[] = [];
+  for (const item of [...input.items].reverse()) {
+    const added = await addToList(tx, list, {
+      name: item.name, quantity: item.quantity, unit: item.unit, category: null, recurrence: 'none',
+      recurringItemId: null, addedFromRecipeId: null,
+    }, now);
+    ids.push(added.item.id);
+  }
+  return ids.reverse();
+}
+
+/**
  * Locks the family's lists holding items made from the recipe, in the caller's transaction: a recipe's deletion
  * clears those items' link, and writers of a list's items lock the list first.
  */

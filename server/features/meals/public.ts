@@ -1,6 +1,8 @@
 import { searchable } from '@hearth/contract/meals';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../platform/db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
+import { meals } from '../../platform/db/schema/meals.ts';
 import { requireRoomForMeal } from './bounds.ts';
 import * as repo from './repository.ts';
 
@@ -52,4 +54,27 @@ export async function createRecipe(
     data: { ingredientCount: ingredients.length },
   });
   return { id: row.id, name: row.name };
+}
+
+/**
+ * A recipe's name and servings as one JSON array (`[name, servings]`, null without a recipe), for a statement of
+ * another feature that reads its rows' recipe ids: the planner's week is one query.
+ */
+export function recipeNameAndServingsSql(recipeId: SQL, familyId: SQL): SQL {
+  return sql`(select json_build_array(r.name, r.servings) from ${meals} r where r.id = ${recipeId} and r.family_id = ${familyId})`;
+}
+
+export interface RecipeForShopping {
+  id: string;
+  servings: number | null;
+  ingredients: RecipeIngredient[];
+}
+
+/** The family's recipes among the ids with their servings and ingredients in stored order (two queries, any number of recipes). */
+export async function recipesForShopping(q: Queryable, familyId: string, ids: string[]): Promise<RecipeForShopping[]> {
+  if (ids.length === 0) return [];
+  const [servings, ingredients] = [await repo.servingsOf(q, familyId, ids), await repo.listIngredients(q, familyId, ids)];
+  const byRecipe = new Map(servings.map((r) => [r.id, { ...r, ingredients: [] as RecipeIngredient[] }]));
+  for (const i of ingredients) byRecipe.get(i.mealId)?.ingredients.push({ name: i.name, quantity: i.quantity, unit: i.unit });
+  return [...byRecipe.values()];
 }

@@ -51,6 +51,12 @@ export async function listIngredients(q: Queryable, familyId: string, mealIds: s
     .orderBy(asc(mealIngredients.mealId), asc(mealIngredients.position));
 }
 
+/** The servings of the family's meals among the ids. */
+export function servingsOf(q: Queryable, familyId: string, ids: string[]): Promise<{ id: string; servings: number | null }[]> {
+  return q.select({ id: meals.id, servings: meals.servings }).from(meals)
+    .where(and(eq(meals.familyId, familyId), inArray(meals.id, ids)));
+}
+
 export async function insertMeal(
   q: Queryable, values: MealFields & { familyId: string; createdByUserId: string; createdAt: Date; updatedAt: Date },
 ): Promise<MealRow> {

@@ -28,6 +28,7 @@ const RecurringItemsPage = lazyPage(pageCode.recurringItems, (m) => m.RecurringI
 const MealDetailPage = lazyPage(pageCode.meal, (m) => m.MealDetailPage);
 const LocationsPage = lazyPage(pageCode.locations, (m) => m.LocationsPage);
 const MealsPage = lazyPage(pageCode.meals, (m) => m.MealsPage);
+const PlanPage = lazyPage(pageCode.mealPlan, (m) => m.PlanPage);
 // FullCalendar comes with this page only.
 const CalendarPage = lazyPage(pageCode.calendar, (m) => m.CalendarPage);
 const AiMealPlannerPage = lazyPage(pageCode.aiMealPlanner, (m) => m.AiMealPlannerPage);
@@ -70,6 +71,7 @@ export function App() {
               <Route path="/list/:listId" element={<ListPage />} />
               <Route path={paths.recurringItems} element={<RecurringItemsPage />} />
               <Route path={paths.meals} element={<MealsPage />} />
+              <Route path={paths.mealPlan} element={<PlanPage />} />
               <Route path="/meals/:id" element={<MealDetailPage />} />
               <Route path={paths.calendar} element={<CalendarPage />} />
               <Route path={paths.locations} element={<LocationsPage />} />

@@ -17,6 +17,7 @@ const links: { to: string; label: string; also?: string }[] = [
   { to: paths.newsfeed, label: 'Newsfeed' },
   { to: paths.aiMealPlanner, label: 'AI Meal Planner' },
   { to: paths.lists, label: 'Grocery Lists', also: '/list/' },
+  { to: paths.mealPlan, label: 'Meal Plan' },
   { to: paths.meals, label: 'Meals', also: '/meals/' },
   { to: paths.family, label: 'Family' },
   { to: paths.calendar, label: 'Calendar' },
@@ -27,7 +28,8 @@ const links: { to: string; label: string; also?: string }[] = [
 /** The section links, the current one marked for the eye and for screen readers. */
 function SectionLinks({ pathname }: { pathname: string }) {
   return links.map((l) => {
-    const current = pathname === l.to || (l.also !== undefined && pathname.startsWith(l.also));
+    const current = pathname === l.to
+      || (l.also !== undefined && pathname.startsWith(l.also) && !links.some((other) => other.to === pathname));
     return (
       <Link key={l.to} to={l.to} className={current ? 'active' : undefined} aria-current={current ? 'page' : undefined}>
         {l.label}

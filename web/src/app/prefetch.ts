@@ -15,6 +15,7 @@ export const pageCode = {
   recurringItems: remembered(() => import('../features/grocery/RecurringItemsPage.tsx')),
   meal: remembered(() => import('../features/meals/MealDetailPage.tsx')),
   meals: remembered(() => import('../features/meals/MealsPage.tsx')),
+  mealPlan: remembered(() => import('../features/calendar/plan/PlanPage.tsx')),
   locations: remembered(() => import('../features/locations/LocationsPage.tsx')),
   calendar: remembered(() => import('../features/calendar/CalendarPage.tsx')),
   aiMealPlanner: remembered(() => import('../features/ai-planner/AiMealPlannerPage.tsx')),

@@ -6,6 +6,7 @@ export const paths = {
   family: '/family',
   recurringItems: '/recurring-items',
   meals: '/meals',
+  mealPlan: '/meals/plan',
   meal: (id: string) => `/meals/${id}`,
   calendar: '/calendar',
   /** The calendar at `date` with one of its events open (an occurrence of a series: the one starting on `date`). */

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { createdAt, id } from './columns.ts';
 import { familyMembers, familyRef } from './family.ts';
+import { groceryItems } from './grocery.ts';
 
 /**
  * Events keep local wall-clock times (`YYYY-MM-DDTHH:mm:ss`, text sorts as time does), so a 09:00 event stays at
@@ -33,6 +34,8 @@ export const calendarEvents = pgTable('calendar_events', {
   mealId: uuid('meal_id'),
   /** Minutes before each occurrence its attendees are reminded (contract/reminders.ts); null: none. */
   reminderMinutes: integer('reminder_minutes'),
+  /** A planned meal's servings; null: the recipe's (issue 51). */
+  servings: integer('servings'),
   createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -102,3 +105,24 @@ export const calendarRemindersSent = pgTable('calendar_reminders_sent', {
   primaryKey({ columns: [t.eventId, t.occurrenceStart, t.userId] }),
   index('calendar_reminders_sent_at_idx').on(t.sentAt),
 ]);
+
+/**
+ * What "Shop for this week" already put on lists for a family's week, by line (ingredient and kind of measure): a
+ * second run adds only what is new or grew (issue 51).
+ */
+export const mealPlanShopped = pgTable('meal_plan_shopped', {
+  familyId: familyRef(),
+  weekStart: text('week_start').notNull(),
+  lineKey: text('line_key').notNull(),
+  /** Null for a line without a quantity, which is added once. */
+  quantity: doublePrecision('quantity'),
+  unit: text('unit'),
+}, (t) => [primaryKey({ columns: [t.familyId, t.weekStart, t.lineKey] })]);
+
+/** The meals an item shopped from the plan is for ("Tacos, Chili"), shown on its list row; goes with the item. */
+export const mealPlanItemMeals = pgTable('meal_plan_item_meals', {
+  itemId: uuid('item_id').primaryKey().references(() => groceryItems.id, { onDelete: 'cascade' }),
+  familyId: familyRef(),
+  listId: uuid('list_id').notNull(),
+  meals: text('meals').notNull(),
+}, (t) => [index('meal_plan_item_meals_list_idx').on(t.listId)]);

@@ -82,3 +82,6 @@ export function useRegenerateExportUrl() {
     onSuccess: (url) => queryClient.setQueryData(calendarKeys.exportUrl, url),
   });
 }
+
+/** The week planner's notes on list rows, for the grocery list page. */
+export { useMealNotes } from './plan/queries.ts';

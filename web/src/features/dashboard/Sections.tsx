@@ -119,6 +119,7 @@ export function UpcomingMeals({ meals, today, members }: { meals: NewsfeedMeal[]
             ))}
           </ul>
         )}
+      <p className="small"><Link to={paths.mealPlan}>{t.planWeek}</Link></p>
     </Section>
   );
 }

@@ -30,6 +30,7 @@ export const newsfeedTexts = {
   recentComments: 'Recent Family Comments',
   noComments: 'No recent comments',
   upcomingMeals: 'Upcoming Meals',
+  planWeek: 'Plan the week',
   noMeals: 'No upcoming meals scheduled',
   scheduleMeal: 'Schedule a meal',
 } as const;

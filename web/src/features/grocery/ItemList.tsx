@@ -56,11 +56,13 @@ const isHandle = (target: EventTarget) => target instanceof Element && target.cl
  * The sortable items of a list. Only the shown items can be dragged, but the new order covers the whole list:
  * the dragged item takes the place of the one it was dropped on, hidden purchased items keep theirs around it.
  */
-export function ItemList({ items, shown, onReorder, label = 'Items', canEdit, ...actions }: Actions & {
+export function ItemList({ items, shown, onReorder, label = 'Items', canEdit, mealNotes, ...actions }: Actions & {
   items: GroceryItem[];
   shown: GroceryItem[];
   onReorder: (items: GroceryItem[]) => void;
   label?: string;
+  /** The meals items shopped from the week's plan are for ("Tacos, Chili"), by item id. */
+  mealNotes?: Map<string, string> | undefined;
 }) {
   const [sortable, setSortable] = useState(false);
   // Given to DndContext as its id, which names its instructions for screen readers, so a resting handle can point
@@ -110,7 +112,7 @@ export function ItemList({ items, shown, onReorder, label = 'Items', canEdit, ..
         >
           <Sortable value={sortable}>
             {shown.map((item) => (
-              <Item key={item.id} item={item} canEdit={canEdit} instructions={instructions} {...rowActions} />
+              <Item key={item.id} item={item} canEdit={canEdit} instructions={instructions} forMeals={mealNotes?.get(item.id)} {...rowActions} />
             ))}
           </Sortable>
         </ul>
@@ -130,8 +132,8 @@ function useSteadyActions(actions: RowActions): RowActions {
   }), []);
 }
 
-const Item = memo(function Item({ item, canEdit, instructions, onToggle, onDelete, onEdit }: Actions & {
-  item: GroceryItem; instructions: string;
+const Item = memo(function Item({ item, canEdit, instructions, forMeals, onToggle, onDelete, onEdit }: Actions & {
+  item: GroceryItem; instructions: string; forMeals: string | undefined;
 }) {
   // Not yet on the server (added offline): shown greyed, and every change to it waits behind its add.
   const pending = isPending(item.id);
@@ -149,6 +151,7 @@ const Item = memo(function Item({ item, canEdit, instructions, onToggle, onDelet
       {item.category && <span className="badge category">{item.category}</span>}
       {recurring && <span className="badge recurring" title="Recurring item: it comes back on its schedule">↻ recurring</span>}
       {item.addedFromRecipeId && <span className="badge recipe" title="Added from a recipe">from recipe</span>}
+      {forMeals && <span className="badge recipe">for {forMeals}</span>}
     </span>
   );
 

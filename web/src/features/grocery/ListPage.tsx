@@ -24,6 +24,7 @@ import './grocery.css';
 import { useCan } from '../../shared/useCan.ts';
 import { useConfirm } from '../../shared/ui/ConfirmDialog.tsx';
 import { useTitle } from '../../shared/useTitle.ts';
+import { useMealNotes } from '../calendar/queries.ts';
 
 /** /list/{listId}: one list's items, the add form and the family discussion. */
 export function ListPage() {
@@ -46,6 +47,7 @@ function ListDetail({ listId, familyId, canEdit }: { listId: string; familyId: s
   const { hidden: deleting, removeLater } = useRemovalWithUndo(offerUndo);
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
+  const mealNotes = useMealNotes(listId);
   const [showPurchased, setShowPurchased] = useState(false);
   const [view, setView] = useState<View>(() => (localStorage.getItem(viewKey) === 'aisles' ? 'aisles' : 'manual'));
   const [editing, setEditing] = useState<GroceryItem | null>(null);
@@ -126,7 +128,7 @@ function ListDetail({ listId, familyId, canEdit }: { listId: string; familyId: s
     deleteList.mutate(listId, { onSuccess: backToLists, onError: () => setError(m.deleteListFailed) });
   };
   const actions = {
-    items: all, canEdit, onToggle, onDelete, onEdit: setEditing,
+    items: all, canEdit, onToggle, onDelete, onEdit: setEditing, mealNotes: mealNotes.data,
     onReorder: (next: GroceryItem[]) => { setError(null); reorder.mutate(next); },
   };
 

@@ -62,12 +62,13 @@ export function MealsPage() {
     <main className="page stack">
       <div className="spread">
         <h1>Meals</h1>
-        {canEdit && (
-          <div className="row">
+        <div className="row">
+          <Link to={paths.mealPlan} className="button secondary">{mealMessages.planWeek}</Link>
+          {canEdit && (<>
             <button type="button" className="secondary" onClick={() => setImporting(true)}>{mealMessages.importFromLink}</button>
             <button type="button" onClick={() => setAdding(true)}>{mealMessages.addMeal}</button>
-          </div>
-        )}
+          </>)}
+        </div>
       </div>
       {meals.data && meals.data.length > 0 && (
         <div className="stack meal-filters">

@@ -7,6 +7,7 @@ import { mealMessages as server } from '@hearth/contract/meals';
 export const mealMessages = {
   ...server,
   addMeal: '+ Add Meal',
+  planWeek: 'Meal Plan',
   empty: "No meals yet. Click '+ Add Meal' to create your first one!",
   notAuthenticated: 'User not authenticated',
   saveFailed: 'Failed to save meal',

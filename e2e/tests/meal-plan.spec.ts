@@ -1,0 +1,123 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import * as plan from '@hearth/contract/meal-plan';
+import { planTexts as t } from '../../web/src/features/calendar/plan/texts.ts';
+import { callApi } from '../support/api.ts';
+import { familyDate } from '../support/calendar-helpers.ts';
+import { devices } from '../support/devices.ts';
+import { createListViaApi, createMealViaApi } from '../support/meals-helpers.ts';
+import { signUpViaApi, useSession, type ApiSession } from '../support/session.ts';
+
+// Issue 51. The server's clock is the real one: the tests plan next week, which is all ahead whatever today is.
+
+/** Next week's Monday (weeks start on Monday), in the family's zone. */
+function nextMonday(): string {
+  const today = familyDate(0);
+  const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
+  return familyDate(7 - ((weekday + 6) % 7));
+}
+const plus = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const shots = '/work/shots/planner';
+
+async function kitchen(request: Parameters<typeof signUpViaApi>[0]) {
+  const cook = await signUpViaApi(request, { name: 'Ada' });
+  const tacos = await createMealViaApi(request, cook, { name: 'Tacos', servings: 4, ingredients: [
+    { name: 'Tortillas', quantity: 8, unit: null }, { name: 'Cheese', quantity: 200, unit: 'g' }, { name: 'Sour cream', quantity: 1, unit: 'cup' },
+  ] });
+  const chili = await createMealViaApi(request, cook, { name: 'Chili', servings: 4, ingredients: [
+    { name: 'Cheese', quantity: 0.5, unit: 'kg' }, { name: 'Sour cream', quantity: 2, unit: 'tbsp' },
+  ] });
+  const list = await createListViaApi(request, cook, 'Weekly shop');
+  return { cook, tacos, chili, list };
+}
+
+const slot = (page: Page, date: string, type: plan.MealType) => page.locator(`[data-slot="${date} ${type}"]`);
+
+async function openNextWeek(page: Page, cook: ApiSession) {
+  await useSession(page, cook);
+  await page.goto('/meals/plan');
+  await expect(page.getByRole('heading', { name: t.title, level: 1 })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: t.nextWeek }).click();
+  await expect(slot(page, nextMonday(), 'BREAKFAST')).toBeVisible();
+}
+
+/** A pointer drag in small steps, so dnd-kit's pointer sensor starts and follows it. */
+async function dragTo(page: Page, from: Locator, to: Locator) {
+  await from.scrollIntoViewIfNeeded();
+  const a = (await from.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 3 });
+  await to.scrollIntoViewIfNeeded();
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
+  await page.mouse.up();
+}
+
+/**
+ * A keyboard drag: Space picks up; arrows go a day right or left, a meal down or up, until the target slot is the one
+ * under; Space drops.
+ */
+async function keyboardDragTo(page: Page, from: Locator, target: { date: string; type: plan.MealType }) {
+  const types = ['BREAKFAST', 'LUNCH', 'DINNER'];
+  const to = slot(page, target.date, target.type);
+  await from.focus();
+  await page.keyboard.press('Space');
+  for (let i = 0; i < 20 && !(await to.getAttribute('class'))?.includes('over'); i++) {
+    const [date = '', type = ''] = (await page.locator('.plan-slot.over').first().getAttribute('data-slot'))?.split(' ') ?? [];
+    await page.keyboard.press(date !== target.date ? (date < target.date ? 'ArrowRight' : 'ArrowLeft')
+      : types.indexOf(type) < types.indexOf(target.type) ? 'ArrowDown' : 'ArrowUp');
+  }
+  await expect(to).toHaveClass(/over/);
+  await page.keyboard.press('Space');
+}
+
+for (const device of devices) {
+  test.describe(`at ${device.width} px`, () => {
+    test.use(device.use);
+
+    test('a recipe dragged into Tuesday dinner (pointer, then keyboard), last week copied', async ({ page, request }) => {
+      const { cook, chili } = await kitchen(request);
+      const monday = nextMonday();
+      const tuesday = plus(monday, 1);
+      await callApi(request, plan.planMeal, { token: cook.token, body: { recipeId: chili.id, date: plus(monday, -4), mealType: 'DINNER' } });
+      await openNextWeek(page, cook);
+
+      await dragTo(page, page.locator('.plan-chip', { hasText: 'Tacos' }), slot(page, tuesday, 'DINNER'));
+      await expect(slot(page, tuesday, 'DINNER').getByRole('article', { name: 'Tacos' })).toBeVisible();
+
+      await keyboardDragTo(page, page.locator('.plan-chip', { hasText: 'Chili' }), { date: tuesday, type: 'DINNER' });
+      await expect(slot(page, tuesday, 'DINNER').getByRole('article', { name: 'Chili' })).toBeVisible();
+
+      await page.getByRole('button', { name: t.copyLastWeek }).click();
+      await expect(page.getByText(t.copied(1))).toBeVisible();
+      await expect(slot(page, plus(monday, 3), 'DINNER').getByRole('article', { name: 'Chili' })).toBeVisible();
+      mkdirSync(shots, { recursive: true });
+      await page.screenshot({ path: `${shots}/week-${device.width}.png`, fullPage: true });
+    });
+
+    test('shopping for the week through the review sheet puts the items on the list with their meals', async ({ page, request }) => {
+      const { cook, tacos, chili, list } = await kitchen(request);
+      const monday = nextMonday();
+      await callApi(request, plan.planMeal, { token: cook.token, body: { recipeId: tacos.id, date: plus(monday, 1), mealType: 'DINNER', servings: 8 } });
+      await callApi(request, plan.planMeal, { token: cook.token, body: { recipeId: chili.id, date: plus(monday, 3), mealType: 'DINNER' } });
+      await openNextWeek(page, cook);
+
+      await page.getByRole('button', { name: t.shop }).click();
+      const sheet = page.getByRole('form', { name: t.shopTitle });
+      await expect(sheet.getByText('Tacos (Tue), Chili (Thu)').first()).toBeVisible();
+      await expect(sheet.locator('li', { hasText: 'Cheese' })).toContainText('0.9 kg');
+      await sheet.locator('li', { hasText: 'Tortillas' }).getByRole('checkbox').uncheck();
+      mkdirSync(shots, { recursive: true });
+      await page.screenshot({ path: `${shots}/shop-sheet-${device.width}.png` });
+      await sheet.getByRole('button', { name: t.shopSubmit }).click();
+      await expect(page.getByText(t.shopAdded(2, 'Weekly shop'))).toBeVisible();
+
+      await page.goto(`/list/${list.id}`);
+      const cheese = page.getByTestId('grocery-item').filter({ hasText: 'Cheese' });
+      await expect(cheese).toContainText('for Tacos, Chili');
+      await expect(page.getByTestId('grocery-item')).toHaveCount(2);
+      await page.screenshot({ path: `${shots}/list-${device.width}.png`, fullPage: true });
+    });
+  });
+}
