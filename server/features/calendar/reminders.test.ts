@@ -154,13 +154,13 @@ describe('event reminders', () => {
   });
 
   it('tells no one who switched reminders off', async () => {
-    await ok(rita.call(notificationsApi.setNotificationPreferences, { body: { mutedKinds: ['reminders'], mutedListIds: [], quietHours: null } }));
+    await ok(rita.call(notificationsApi.setNotificationPreferences, { body: { mutedKinds: ['reminders'], mutedListIds: [], quietHours: null, digest: false } }));
     t.clock.set('2026-03-05T12:00:00Z');
     await create(ada, { title: 'Vet', startTime: '2026-03-05T09:00:00', endTime: '2026-03-05T10:00:00', reminderMinutes: 60 });
     t.clock.set('2026-03-05T13:00:00Z');
     await job.run();
     expect(await told(ada, rita)).toEqual([['Vet today at 09:00'], []]);
-    await ok(rita.call(notificationsApi.setNotificationPreferences, { body: { mutedKinds: [], mutedListIds: [], quietHours: null } }));
+    await ok(rita.call(notificationsApi.setNotificationPreferences, { body: { mutedKinds: [], mutedListIds: [], quietHours: null, digest: false } }));
   });
 });
 
@@ -188,7 +188,7 @@ describe('push', () => {
 
   it('pushes the reminder\'s line to the member\'s device, held back by quiet hours until they end', async () => {
     await ok(ada.call(notificationsApi.setNotificationPreferences, {
-      body: { mutedKinds: [], mutedListIds: [], quietHours: { start: '22:00', end: '07:00' } },
+      body: { mutedKinds: [], mutedListIds: [], quietHours: { start: '22:00', end: '07:00' }, digest: false },
     }));
     t.clock.set('2026-03-09T12:00:00Z');
     const early = await create(ada, { title: 'Early swim', startTime: '2026-03-10T06:30:00', endTime: '2026-03-10T07:30:00', reminderMinutes: 30 });
@@ -205,7 +205,7 @@ describe('push', () => {
     expect(pushed().filter((p) => p.body.includes('Early swim'))).toEqual([
       { title: 'Hearth', body: 'Early swim today at 06:30', path: `/calendar?event=${early.id}&date=2026-03-10` },
     ]);
-    await ok(ada.call(notificationsApi.setNotificationPreferences, { body: { mutedKinds: [], mutedListIds: [], quietHours: null } }));
+    await ok(ada.call(notificationsApi.setNotificationPreferences, { body: { mutedKinds: [], mutedListIds: [], quietHours: null, digest: false } }));
   });
 });
 
