@@ -245,13 +245,15 @@ const UnsubscribeToken = z.string({ error: notificationMessages.unsubscribeLinkI
   .max(100, notificationMessages.unsubscribeLinkInvalid);
 
 /** Both ways of stopping the digest: anyone holding the mail's key, answered the same however often. */
-const unsubscribing = { method: 'POST', access: 'public', response: z.object({ unsubscribed: z.literal(true) }) } as const;
+const Unsubscribed = z.object({ unsubscribed: z.literal(true) });
 
 export const unsubscribeDigest = endpoint({
-  ...unsubscribing,
+  method: 'POST',
   path: '/api/notifications/digest/unsubscribe',
+  access: 'public',
   summary: 'Stop the morning email, from its link, without signing in (the token says whose; answering twice is fine)',
   body: z.object({ token: UnsubscribeToken }),
+  response: Unsubscribed,
 });
 
 /**
@@ -259,8 +261,10 @@ export const unsubscribeDigest = endpoint({
  * `List-Unsubscribe=One-Click` (the body is not read: the token in the URL says everything).
  */
 export const unsubscribeDigestOneClick = endpoint({
-  ...unsubscribing,
+  method: 'POST',
   path: '/api/notifications/digest/one-click',
+  access: 'public',
   summary: 'Stop the morning email from the mail app\'s own Unsubscribe button (RFC 8058)',
   query: z.object({ token: UnsubscribeToken }),
+  response: Unsubscribed,
 });

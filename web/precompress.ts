@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
@@ -18,6 +18,8 @@ export function precompress(): Plugin {
       outDir = config.build.outDir;
     },
     closeBundle() {
+      // A failed build runs this hook too, with no output: failing here would hide the build's own error.
+      if (!existsSync(outDir)) return;
       for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
         if (!entry.isFile() || !compressible.test(entry.name)) continue;
         const file = join(entry.parentPath, entry.name);
