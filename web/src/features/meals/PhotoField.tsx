@@ -35,7 +35,7 @@ export function PhotoField({ meal, value, onChange, error }: {
     <fieldset className="stack meal-photo-fieldset">
       <legend>{mealMessages.photo}</legend>
       {value.kind === 'keep' && meal?.photo && <MealPhoto meal={meal} size="card" className="meal-photo-preview" />}
-      {preview && <img className="meal-photo-preview" src={preview} alt={mealMessages.photo} />}
+      {preview && !error && <img className="meal-photo-preview" src={preview} alt={mealMessages.photo} />}
       <div className="row">
         <input id={inputId} className="meal-sr-only" type="file" accept="image/*"
           aria-invalid={error ? true : undefined}
