@@ -94,8 +94,8 @@ export function route<E extends Endpoint>(
         return reply.code(answer.status).send(answer.body);
       }
       const result = await run(deps.db);
-      // The handler answered itself (an image, or its 304) and hands back the reply.
-      if (result === reply) return reply;
+      // The handler answered itself (an image, or its 304): awaiting the reply it returned waited for the answer.
+      if (reply.sent) return reply;
       if (noContent) return reply.code(204).send();
       reply.code(status);
       if (!options.reusesAnswers || typeof result !== 'object' || result === null) return reply.send(result);

@@ -37,6 +37,7 @@ const FormValues = z.object({
     /** Kept from the stored ingredient; the form has no control for it. */
     groceryListId: z.string().nullable(),
   })).max(mealLimits.ingredientsMax, mealMessages.tooManyIngredients),
+  tags: z.array(z.string()),
   /** The photo as it is, a new file (checked here as the server checks it), or none. */
   photo: z.custom<PhotoChoice>()
     .refine((p) => p.kind !== 'new' || p.file.type.startsWith('image/'), mealMessages.photoNotImage)
@@ -65,6 +66,7 @@ function toFormValues(meal: Meal | MealDraft | undefined): FormValues {
         groceryListId: 'groceryListId' in i ? i.groceryListId : null,
       }))
       : [{ ...emptyIngredient }],
+    tags: meal && 'tags' in meal ? meal.tags : [],
     photo: photoChoiceOf(meal),
   };
 }
@@ -85,7 +87,6 @@ export function MealForm({ meal, draft, onSaved, onCancel }: {
   // A new meal saved whose photo then failed is the meal a second save updates, not a second meal.
   const [savedId, setSavedId] = useState(meal?.id);
   const [failure, setFailure] = useState<{ text: string; reason: string } | null>(null);
-  const [tags, setTags] = useState<string[]>(meal?.tags ?? []);
   const { register, control, handleSubmit, getValues, setValue, trigger, formState: { errors, isSubmitting } } = useForm({
     resolver: zodResolver(FormValues),
     defaultValues: toFormValues(meal ?? draft),
@@ -122,7 +123,7 @@ export function MealForm({ meal, draft, onSaved, onCancel }: {
       totalTime: values.totalTime === '' ? null : Number.parseInt(values.totalTime, 10),
       servings: values.servings ? Number(values.servings) : null,
       sourceUrl: values.sourceUrl || null,
-      tags,
+      tags: values.tags,
       ingredients: values.ingredients.map((i) => ({
         name: i.name,
         quantity: parseQuantity(i.quantity) ?? null,
@@ -245,7 +246,9 @@ export function MealForm({ meal, draft, onSaved, onCancel }: {
         <PhotoField meal={meal} value={field.value} onChange={(choice) => { field.onChange(choice); void trigger('photo'); }} error={fieldState.error?.message} />
       )} />
 
-      <TagEditor familyId={user?.familyId ?? null} tags={tags} onChange={setTags} />
+      <Controller control={control} name="tags" render={({ field }) => (
+        <TagEditor familyId={user?.familyId ?? null} tags={field.value} onChange={field.onChange} />
+      )} />
 
       <label>
         Directions
