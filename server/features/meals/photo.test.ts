@@ -43,9 +43,9 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  site.closeAllConnections();
-  await new Promise<void>((resolve) => site.close(() => resolve()));
-  await t.close();
+  site?.closeAllConnections();
+  await new Promise<void>((resolve) => (site ? site.close(() => resolve()) : resolve()));
+  await t?.close();
 });
 
 const upload = (user: SignedInUser, mealId: string, bytes: Buffer | string, type = 'image/jpeg') =>
