@@ -13,6 +13,11 @@ export interface Endpoint {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /**
+   * The body is a file sent as it is (not JSON): its Content-Type must match `type` (415 with `wrongType` otherwise)
+   * and it may have at most `maxBytes` (413 with `tooLarge`).
+   */
+  upload?: { type: RegExp; maxBytes: number; tooLarge: string; wrongType: string };
   /** Success body; `z.null()` means 204 No Content. */
   response: z.ZodType;
   /** Success status when not 200/204 (e.g. 201). */

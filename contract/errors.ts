@@ -19,6 +19,10 @@ export const errorStatus = {
   NOT_FOUND: 404,
   /** Conflicts with the current state (duplicate email, last admin, ...). */
   CONFLICT: 409,
+  /** The body is larger than the call accepts (a photo past its size limit). */
+  TOO_LARGE: 413,
+  /** The body is not of a type the call reads (a file that is not an image). */
+  UNSUPPORTED_MEDIA_TYPE: 415,
   /** Well formed, but nothing usable came of it (a page without a recipe). */
   UNPROCESSABLE: 422,
   /** Too many attempts; try again later. */
@@ -40,6 +44,7 @@ export const errorMessages = {
   internal: 'Something went wrong on our side. Please try again.',
   brokenText: 'Text must not contain NUL characters or broken (unpaired surrogate) characters.',
   headersTooLarge: 'The request headers are too large.',
+  bodyTooLarge: 'The request is too large.',
   tooManyWrites: 'You are making changes too quickly. Please wait a minute and try again.',
   databaseUnavailable: 'The server cannot reach its database right now. Please try again in a moment.',
 } as const;

@@ -57,6 +57,27 @@ export const mealMessages = {
   searchTooLong: `Search must be at most ${mealLimits.searchMax} characters`,
 } as const;
 
+/** A recipe's photo: what an upload may be, and the sizes the server keeps (docs/DECISIONS.md, Recipe photos). */
+export const photoLimits = {
+  /** Bytes an upload may have: room for a phone camera's largest photos. */
+  uploadMaxBytes: 15 * 1024 * 1024,
+  /** Pixels (width × height) an image may decode to: a 48-megapixel camera's photo, not a crafted giant. */
+  inputPixelsMax: 50_000_000,
+  /** Longest side of the photo the recipe page shows, and of the card's. */
+  photoSide: 1200,
+  cardSide: 480,
+  /** What the upload's Content-Type must be (the server still reads the bytes to know). */
+  uploadType: /^image\//i,
+} as const;
+
+export const photoMessages = {
+  tooLarge: `The photo is too large: it can be at most ${photoLimits.uploadMaxBytes / 1024 / 1024} MB.`,
+  notImage: 'This file is not a photo that can be read. Please choose a JPEG, PNG, WebP, GIF or AVIF image.',
+  tooManyPixels: `The photo has too many pixels: it can be at most ${photoLimits.inputPixelsMax / 1_000_000} megapixels.`,
+  busy: 'Many photos are being processed right now. Please try again in a minute.',
+  notFound: 'Photo not found.',
+} as const;
+
 /** What search compares: lower case, accents and other marks taken off ("Crème Brûlée" → "creme brulee"). */
 export const searchable = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 
@@ -135,6 +156,10 @@ export const Ingredient = z.object({
 });
 export type Ingredient = z.infer<typeof Ingredient>;
 
+/** The photo's version (a hash of its bytes: a new photo, a new address) and its size in pixels. */
+export const MealPhoto = z.object({ version: z.string(), width: z.number().int(), height: z.number().int() });
+export type MealPhoto = z.infer<typeof MealPhoto>;
+
 export const Meal = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -146,6 +171,8 @@ export const Meal = z.object({
   ingredients: z.array(Ingredient),
   /** Its tags' names, by name. */
   tags: z.array(z.string()),
+  /** Its photo, read from `getMealPhoto`'s address; null when it has none. */
+  photo: MealPhoto.nullable(),
   /** The creating user's id; null once that account is gone. */
   createdBy: z.uuid().nullable(),
   familyId: z.uuid(),
@@ -244,6 +271,41 @@ export const addMealToGroceryList = endpoint({
   response: z.object({ added: z.number().int() }),
 });
 
+export const photoSizes = ['full', 'card'] as const;
+
+export const getMealPhoto = endpoint({
+  method: 'GET',
+  path: '/api/meals/{id}/photo/{version}',
+  access: 'user',
+  summary: `The meal's photo as WebP: \`full\` (longest side at most ${photoLimits.photoSide} px, the default) or \`card\` (${photoLimits.cardSide} px). The address changes with the photo, so the answer is cached for good (ETag, 304); 404 once the photo was replaced or removed`,
+  params: z.object({ id: Id, version: z.string().regex(/^[0-9a-f]{1,64}$/, photoMessages.notFound) }),
+  query: z.object({ size: z.enum(photoSizes).optional() }),
+  /** The image's bytes (image/webp). */
+  response: z.unknown(),
+});
+
+export const setMealPhoto = endpoint({
+  method: 'PUT',
+  path: '/api/meals/{id}/photo',
+  access: 'user',
+  summary: `Set or replace the meal's photo (ADMIN or EDIT). The body is the image file itself with its image/* Content-Type (JPEG, PNG, WebP, GIF, AVIF; at most ${photoLimits.uploadMaxBytes / 1024 / 1024} MB and ${photoLimits.inputPixelsMax / 1_000_000} megapixels): 413 TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE otherwise. The server turns it the right way up, drops its metadata (a camera's location among it) and keeps it as WebP`,
+  params: IdParams,
+  upload: {
+    type: photoLimits.uploadType, maxBytes: photoLimits.uploadMaxBytes,
+    tooLarge: photoMessages.tooLarge, wrongType: photoMessages.notImage,
+  },
+  response: Meal,
+});
+
+export const deleteMealPhoto = endpoint({
+  method: 'DELETE',
+  path: '/api/meals/{id}/photo',
+  access: 'user',
+  summary: 'Remove the meal\'s photo (ADMIN or EDIT)',
+  params: IdParams,
+  response: z.null(),
+});
+
 /** A recipe read from a web page, not yet saved: the meal form shows it to check and save. */
 export const MealDraft = z.object({
   name: z.string(),
@@ -253,6 +315,8 @@ export const MealDraft = z.object({
   servings: z.number().int().nullable(),
   sourceUrl: z.string(),
   ingredients: z.array(Ingredient.omit({ groceryListId: true })),
+  /** The page's own photo of the recipe, resized by the server, as a data: URL (WebP) the form shows and uploads on save; null when the page has none or it could not be read. */
+  photo: z.string().nullable(),
 });
 export type MealDraft = z.infer<typeof MealDraft>;
 

@@ -18,11 +18,14 @@
  *   - feed-changed: the same feed, an event of the family edited before each fetch (each fetch is a rebuild);
  *   - list: a 2,000-item list read, an item ticked or unticked before each read;
  *   - newsfeed: the newsfeed of the largest family (50 members, 20,000 events, 200 lists, 2,000 comments);
- *   - calendar: the largest family's calendar page window (the previous month to the end of the next).
+ *   - calendar: the largest family's calendar page window (the previous month to the end of the next);
+ *   - photo: a 12-megapixel camera JPEG (4000 × 3000, noisy, ~10 MB) uploaded as a recipe's photo back to back
+ *     (each decoded, turned and resized to WebP on libuv's pool); the time of one upload alone is printed first.
  * Always on PGlite (in a scratch folder); also on PostgreSQL when DATABASE_URL is set. Run:
  * `node scripts/bench/event-loop.ts`.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import sharp from 'sharp';
 import { Worker } from 'node:worker_threads';
 import { eq } from 'drizzle-orm';
 import type { Database, Db } from '../../server/platform/db/client.ts';
@@ -200,6 +203,27 @@ async function bench(label: string, database: Database): Promise<void> {
     const calendarPage = (token: string): LoopStep => ({
       url: `${base}/api/calendar/events?startDate=${pageStart}&endDate=${pageEnd}`, headers: as(token),
     });
+    const camera = await sharp({ create: { width: 4000, height: 3000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+      .jpeg({ quality: 92 }).toBuffer();
+    const photoMeal = await (await fetch(`${base}/api/meals`, {
+      method: 'POST', headers: json(cooks[0]!.token), body: JSON.stringify({ name: 'Photo bench', ingredients: [] }),
+    })).json() as { id: string };
+    const uploadPhoto = (token: string): LoopStep => ({
+      url: `${base}/api/meals/${photoMeal.id}/photo`, method: 'PUT', headers: { ...as(token), 'content-type': 'image/jpeg' },
+      body: new Uint8Array(camera),
+    });
+    if (!picked || picked.includes('photo')) {
+      const times: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const started = performance.now();
+        const step = uploadPhoto(cooks[0]!.token);
+        const res = await fetch(step.url, { method: step.method, headers: step.headers, body: camera });
+        if (res.status !== 200) throw new Error(`photo upload answered ${res.status}`);
+        times.push(performance.now() - started);
+      }
+      console.log(`${label} photo upload alone (${(camera.length / 1024 / 1024).toFixed(1)} MB, 4000 × 3000): `
+        + `${times.map((t) => t.toFixed(0)).join(', ')} ms`);
+    }
     const cases: Case[] = [
       { name: 'idle', steps: [] },
       { name: 'long-events', steps: [
@@ -218,6 +242,7 @@ async function bench(label: string, database: Database): Promise<void> {
       ] },
       { name: 'newsfeed', steps: [{ url: `${base}/api/dashboard/newsfeed`, headers: as(fay.token) }] },
       { name: 'calendar', steps: [calendarPage(fay.token)] },
+      { name: 'photo', steps: [uploadPhoto(cooks[0]!.token)] },
     ];
 
     for (const c of cases.filter((c) => !picked || picked.includes(c.name))) {

@@ -8,6 +8,7 @@ import * as family from '@hearth/contract/family';
 import * as grocery from '@hearth/contract/grocery';
 import * as locations from '@hearth/contract/locations';
 import * as meals from '@hearth/contract/meals';
+import { testPhoto } from '../features/meals/testing.ts';
 import type { App } from '../platform/http/route.ts';
 import { randomIp, request, signUp, superadminHeaders, type Answer, type CallInput, type SignedInUser, type TestApp } from './harness.ts';
 
@@ -19,6 +20,8 @@ export interface Household {
   inviteToken: string;
   listIds: string[];
   mealIds: string[];
+  /** The first meal's photo version. */
+  photoVersion: string;
   eventIds: string[];
   locationIds: string[];
   calendarKey: string;
@@ -76,6 +79,9 @@ export async function makeHousehold(t: TestApp): Promise<Household> {
     tags: ['Breakfast'],
   } }), 'meal');
   mealIds.push(meal.id);
+  const photo = await ok(admin.call(meals.setMealPhoto, {
+    params: { id: meal.id }, body: await testPhoto(640, 480, 'jpeg') as never, headers: { 'content-type': 'image/jpeg' },
+  }), 'meal photo');
   await ok(admin.call(meals.addMealToGroceryList, { params: { id: meal.id }, query: { groceryListId: listIds[0]!, servings: 8 } }), 'meal to list');
 
   const eventIds: string[] = [];
@@ -116,7 +122,7 @@ export async function makeHousehold(t: TestApp): Promise<Household> {
   await t.call(accounts.login, { body: { email: admin.email, password: 'wrong-password-1' } });
 
   return {
-    familyId, admin, editor, inviteToken: pending.token, listIds, mealIds, eventIds,
+    familyId, admin, editor, inviteToken: pending.token, listIds, mealIds, photoVersion: photo.photo.version, eventIds,
     locationIds: [place.id, park.id], calendarKey: new URL(feed.calendarUrl).searchParams.get('key') ?? '',
   };
 }
@@ -175,6 +181,10 @@ const reads: Record<string, Reads | 'stream'> = {
   'GET /api/meals/family/{familyId}/tags': (h) => [{ params: { familyId: h.familyId } }],
   'GET /api/meals/family/{familyId}/search': (h) => [{ params: { familyId: h.familyId }, query: { q: 'flour' } }],
   'GET /api/meals/{id}': (h) => h.mealIds.map((id) => ({ params: { id } })),
+  'GET /api/meals/{id}/photo/{version}': (h) => [
+    { params: { id: h.mealIds[0]!, version: h.photoVersion } },
+    { params: { id: h.mealIds[0]!, version: h.photoVersion }, query: { size: 'card' } },
+  ],
   'GET /api/meal-plan': () => [{ query: { weekStart: '2026-03-02' } }],
   'GET /api/meal-plan/shopping': () => [{ query: { weekStart: '2026-03-02', dates: '2026-03-04' } }],
   'GET /api/meal-plan/list-notes/{listId}': (h) => h.listIds.map((listId) => ({ params: { listId } })),

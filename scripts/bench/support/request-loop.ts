@@ -5,7 +5,8 @@ export interface LoopStep {
   url: string;
   method?: string;
   headers?: Record<string, string>;
-  body?: string;
+  /** Text, or a file's bytes (an upload). */
+  body?: string | Uint8Array;
   timed?: boolean;
 }
 

@@ -71,7 +71,7 @@ describe('importing a recipe from a page served from loopback (IMPORT_ALLOW_PRIV
       prepTime: 20,
       totalTime: 90,
       servings: 8,
-      sourceUrl: page('jsonld-object'),
+      sourceUrl: page('jsonld-object'), photo: null,
     });
   });
 
@@ -155,7 +155,7 @@ describe('importing a recipe from a page served from loopback (IMPORT_ALLOW_PRIV
         { quantity: 2, unit: null, name: 'eggs' },
       ],
       directions: '1. Whisk everything together.\n2. Fry in a hot pan.',
-      prepTime: 10, totalTime: 25, servings: 4, sourceUrl: page('microdata'),
+      prepTime: 10, totalTime: 25, servings: 4, sourceUrl: page('microdata'), photo: null,
     });
   });
 
@@ -199,7 +199,7 @@ describe('importing a recipe from a page served from loopback (IMPORT_ALLOW_PRIV
     expect(await t.db.select().from(meals).where(eq(meals.familyId, cook.user.familyId!))).toEqual(before);
     const events = await t.db.select().from(familyEvents)
       .where(and(eq(familyEvents.familyId, cook.user.familyId!), eq(familyEvents.type, 'meal_imported')));
-    expect(events.at(-1)?.data).toEqual({ host: '127.0.0.1', ingredientCount: 3 });
+    expect(events.at(-1)?.data).toEqual({ host: '127.0.0.1', ingredientCount: 3, photo: false });
     const saved = await cook.call(api.createMeal, { body: draft });
     expect(saved.status).toBe(201);
     expect(saved.body).toMatchObject({ name: 'Grandma\'s Pancakes', servings: 4, sourceUrl: page('microdata') });

@@ -14,6 +14,8 @@ export function toMeal(row: MealRow, ingredients: IngredientRow[], tags: string[
       name: i.name, quantity: i.quantity, unit: i.unit, groceryListId: i.groceryListId,
     })),
     tags,
+    photo: row.photoVersion && row.photoWidth && row.photoHeight
+      ? { version: row.photoVersion, width: row.photoWidth, height: row.photoHeight } : null,
     createdBy: row.createdByUserId,
     familyId: row.familyId,
     createdAt: row.createdAt.toISOString(),

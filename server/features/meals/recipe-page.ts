@@ -3,12 +3,15 @@ import { mealLimits, type MealDraft } from '@hearth/contract/meals';
 import { readIngredientLine } from '@hearth/contract/ingredient-line';
 import { Meter, pageBudget, scanHtml, type PageBudget } from './page-budget.ts';
 
+/** A recipe as read from its page: the draft, and the address of the page's photo of it (fetched apart). */
+export type PageDraft = Omit<MealDraft, 'photo'> & { imageUrl: string | null };
+
 /**
  * Reads the schema.org Recipe a page publishes for search engines: JSON-LD first (an object, an array, a `@graph`,
  * or nested in another node such as a WebPage's mainEntity), microdata when there is none. Undefined when the page
  * has no recipe with a name. Every walk is linear and within `budget`; past it, throws `PageTooComplex`.
  */
-export function readRecipe(html: string, sourceUrl: string, budget: PageBudget = pageBudget): MealDraft | undefined {
+export function readRecipe(html: string, sourceUrl: string, budget: PageBudget = pageBudget): PageDraft | undefined {
   const meter = new Meter(budget);
   const page = scanPage(html, meter);
   const recipe = jsonLdRecipe(page.jsonLd, meter) ?? page.microdata;
@@ -26,7 +29,25 @@ export function readRecipe(html: string, sourceUrl: string, budget: PageBudget =
     totalTime: total ?? (prepTime !== null && cookTime !== null ? bounded(prepTime + cookTime) : null),
     servings: servings(recipe.recipeYield, meter),
     sourceUrl,
+    imageUrl: imageUrl(recipe.image, sourceUrl),
   };
+}
+
+/**
+ * The recipe's first image as an absolute http(s) address: `image` may be an address, an ImageObject (its `url` or
+ * `contentUrl`), or a list of either; microdata's is its img's src. Null when there is none.
+ */
+function imageUrl(value: unknown, pageUrl: string): string | null {
+  const image = first(value);
+  const node = typeof image === 'object' && image !== null ? image as Node : undefined;
+  const address = first(node ? (node.url ?? node.contentUrl) : image);
+  if (typeof address !== 'string' || address.length > mealLimits.sourceUrlMax) return null;
+  try {
+    const url = new URL(address.trim(), pageUrl);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : null;
+  } catch {
+    return null;
+  }
 }
 
 type Node = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
-import type { MealDraft } from '@hearth/contract/meals';
+import type { PageDraft } from './recipe-page.ts';
 import type { PageReply, PageRequest } from './recipe-thread.ts';
 
 export interface ReaderLimits {
@@ -12,7 +12,7 @@ export interface ReaderLimits {
 
 export const readerLimits: ReaderLimits = { timeLimitMs: 5_000, maxWaiting: 8 };
 
-export type ReadOutcome = { draft: MealDraft | undefined } | { tooComplex: true } | { busy: true };
+export type ReadOutcome = { draft: PageDraft | undefined } | { tooComplex: true } | { busy: true };
 
 /**
  * Reads recipe pages on a thread of their own, one at a time, so that no page holds the server's thread: a page

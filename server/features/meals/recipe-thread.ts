@@ -1,14 +1,13 @@
 import { parentPort } from 'node:worker_threads';
-import type { MealDraft } from '@hearth/contract/meals';
 import { PageTooComplex } from './page-budget.ts';
-import { readRecipe } from './recipe-page.ts';
+import { readRecipe, type PageDraft } from './recipe-page.ts';
 
 /** A page for the recipe reader's thread, and its answer (`recipe-reader.ts` starts the thread and bounds it). */
 export interface PageRequest {
   html: string;
   url: string;
 }
-export type PageReply = { draft: MealDraft | null } | { tooComplex: true } | { failed: string };
+export type PageReply = { draft: PageDraft | null } | { tooComplex: true } | { failed: string };
 
 parentPort!.on('message', ({ html, url }: PageRequest) => {
   let reply: PageReply;

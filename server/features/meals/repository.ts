@@ -1,7 +1,7 @@
 import { and, asc, eq, exists, ilike, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
 import { preparedOn } from '../../platform/db/prepared.ts';
-import { mealIngredients, meals, mealTagLinks, mealTags } from '../../platform/db/schema/meals.ts';
+import { mealIngredients, mealPhotos, meals, mealTagLinks, mealTags } from '../../platform/db/schema/meals.ts';
 
 export type MealRow = typeof meals.$inferSelect;
 export type IngredientRow = typeof mealIngredients.$inferSelect;
@@ -140,4 +140,36 @@ export async function replaceTagLinks(q: Queryable, mealId: string, tagIds: stri
   await q.delete(mealTagLinks).where(eq(mealTagLinks.mealId, mealId));
   if (tagIds.length === 0) return;
   await q.insert(mealTagLinks).values(tagIds.map((tagId) => ({ mealId, tagId })));
+}
+
+export interface NewPhoto { version: string; width: number; height: number; full: Buffer; card: Buffer }
+
+/** Sets or replaces the photo of a meal of the family (locked by the caller); false when there is no such meal. */
+export async function setPhoto(q: Queryable, familyId: string, mealId: string, photo: NewPhoto, now: Date): Promise<boolean> {
+  const rows = await q.update(meals)
+    .set({ photoVersion: photo.version, photoWidth: photo.width, photoHeight: photo.height, updatedAt: now })
+    .where(and(eq(meals.id, mealId), eq(meals.familyId, familyId))).returning({ id: meals.id });
+  if (rows.length === 0) return false;
+  const bytes = { version: photo.version, full: photo.full, card: photo.card, createdAt: now };
+  await q.insert(mealPhotos).values({ mealId, familyId, ...bytes })
+    .onConflictDoUpdate({ target: mealPhotos.mealId, set: bytes });
+  return true;
+}
+
+/** Removes the photo of a meal of the family; false when there is no such meal. */
+export async function removePhoto(q: Queryable, familyId: string, mealId: string, now: Date): Promise<boolean> {
+  const rows = await q.update(meals).set({ photoVersion: null, photoWidth: null, photoHeight: null, updatedAt: now })
+    .where(and(eq(meals.id, mealId), eq(meals.familyId, familyId))).returning({ id: meals.id });
+  if (rows.length === 0) return false;
+  await q.delete(mealPhotos).where(and(eq(mealPhotos.mealId, mealId), eq(mealPhotos.familyId, familyId)));
+  return true;
+}
+
+/** The bytes of one size of a meal's photo, when the family's meal has that version. */
+export async function photoBytes(
+  q: Queryable, familyId: string, mealId: string, version: string, size: 'full' | 'card',
+): Promise<Buffer | undefined> {
+  const [row] = await q.select({ bytes: size === 'card' ? mealPhotos.card : mealPhotos.full }).from(mealPhotos)
+    .where(and(eq(mealPhotos.mealId, mealId), eq(mealPhotos.familyId, familyId), eq(mealPhotos.version, version)));
+  return row?.bytes;
 }

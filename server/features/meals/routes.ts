@@ -18,6 +18,17 @@ export function mealRoutes(app: App, deps: Deps): void {
   route(app, deps, api.getMeal, ({ caller, params }) => meals.get(caller, params.id));
   route(app, deps, api.updateMeal, ({ caller, params, body }) => meals.update(caller, params.id, body));
   route(app, deps, api.deleteMeal, ({ caller, params }) => meals.delete(caller, params.id));
+  route(app, deps, api.setMealPhoto, ({ caller, params, body }) => meals.setPhoto(caller, params.id, body));
+  route(app, deps, api.deleteMealPhoto, ({ caller, params }) => meals.removePhoto(caller, params.id));
+  route(app, deps, api.getMealPhoto, async ({ caller, params, query, request, reply }) => {
+    const size = query.size ?? 'full';
+    const bytes = await meals.photo(caller, params.id, params.version, size);
+    // The address names the photo's bytes, so what the browser keeps stays right for good.
+    const etag = `"${params.version}-${size}"`;
+    reply.header('cache-control', 'private, max-age=31536000, immutable').header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.type('image/webp').send(bytes);
+  });
   route(app, deps, api.addMealToGroceryList, ({ caller, params, query, body }) =>
     meals.addToGroceryList(caller, params.id, query, body?.ingredients), { queueBy: ({ query }) => listWrite(query.groceryListId) });
 }

@@ -1,7 +1,7 @@
 import type { BodyOf } from '@hearth/contract/endpoint';
 import type { EventType } from '@hearth/contract/events';
 import {
-  mealLimits, mealMessages, scaledQuantity, searchable, type createMeal, type Meal, type MealSource, type MealTag,
+  mealLimits, mealMessages, photoMessages, scaledQuantity, searchable, type createMeal, type Meal, type MealSource, type MealTag,
 } from '@hearth/contract/meals';
 import { requireEditor, requireFamily, requireOwnFamily, type FamilyCaller } from '../../platform/auth/family-access.ts';
 import type { Caller } from '../../platform/auth/sessions.ts';
@@ -11,6 +11,7 @@ import { conflict, notFound } from '../../platform/errors.ts';
 import { lockFamilyRow } from '../../platform/db/tenancy.ts';
 import { addRecipeItemsToList, countFamilyLists, lockListsOfRecipe } from '../grocery/public.ts';
 import { requireRoomForMeal } from './bounds.ts';
+import { resizePhoto } from './photo-image.ts';
 import { toMeal } from './mapper.ts';
 import * as repo from './repository.ts';
 
@@ -109,6 +110,36 @@ export class MealService {
       await this.record(tx, member, 'meal_deleted', id);
     });
     return null;
+  }
+
+  /** Sets or replaces the meal's photo: resized first (off the event loop, outside any transaction), then stored. */
+  async setPhoto(caller: Caller, id: string, bytes: Buffer): Promise<Meal> {
+    const member = requireEditor(caller);
+    // A missing meal answers 404 before any work on the image.
+    if (!(await repo.findMeal(this.deps.db, member.familyId, id))) throw notFound(mealMessages.notFound);
+    const photo = await resizePhoto(bytes);
+    return this.deps.db.transaction(async (tx) => {
+      if (!(await repo.setPhoto(tx, member.familyId, id, photo, this.deps.clock.now()))) throw notFound(mealMessages.notFound);
+      await this.record(tx, member, 'meal_updated', id);
+      return this.load(tx, member.familyId, id);
+    });
+  }
+
+  async removePhoto(caller: Caller, id: string): Promise<null> {
+    const member = requireEditor(caller);
+    await this.deps.db.transaction(async (tx) => {
+      if (!(await repo.removePhoto(tx, member.familyId, id, this.deps.clock.now()))) throw notFound(mealMessages.notFound);
+      await this.record(tx, member, 'meal_updated', id);
+    });
+    return null;
+  }
+
+  /** One size of the meal's photo at that version (a replaced or removed photo's is gone: 404). */
+  async photo(caller: Caller, id: string, version: string, size: 'full' | 'card'): Promise<Buffer> {
+    const member = requireFamily(caller);
+    const bytes = await repo.photoBytes(this.deps.db, member.familyId, id, version, size);
+    if (!bytes) throw notFound(photoMessages.notFound);
+    return bytes;
   }
 
   /** The ingredients (all, or those named) on the chosen list, in one transaction: every one goes on or none does. */

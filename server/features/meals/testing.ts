@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import * as api from '@hearth/contract/meals';
 import { groceryItems, groceryLists } from '../../platform/db/schema.ts';
@@ -35,4 +36,14 @@ export async function createMeal(user: SignedInUser, body: Record<string, unknow
   const res = await user.call(api.createMeal, { body });
   if (res.status !== 201) throw new Error(`create meal: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as api.Meal;
+}
+
+/** A photo of one colour with a pattern (so it has something to compress), in the given format. */
+export async function testPhoto(
+  width: number, height: number, format: 'jpeg' | 'png' | 'webp' | 'gif', background = '#d9822b',
+): Promise<Buffer> {
+  const stripes = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <rect x="0" y="0" width="${Math.ceil(width / 3)}" height="${height}" fill="#2b6cd9"/></svg>`);
+  return sharp({ create: { width, height, channels: 3, background } })
+    .composite([{ input: stripes }]).toFormat(format).toBuffer();
 }

@@ -7,7 +7,7 @@ import { safeError } from './log-safety.ts';
 
 const codeForStatus: Record<number, ErrorCode> = {
   400: 'VALIDATION', 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 409: 'CONFLICT',
-  413: 'VALIDATION', 415: 'VALIDATION', 429: 'RATE_LIMITED',
+  415: 'UNSUPPORTED_MEDIA_TYPE', 429: 'RATE_LIMITED',
 };
 
 /** A database that went away is usually back within seconds (a restart, a failover). */
@@ -31,6 +31,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     return send(reply, 503, { code: 'UNAVAILABLE', message: errorMessages.databaseUnavailable });
   }
   const status = error.statusCode ?? 500;
+  if (status === 413) return send(reply, status, { code: 'TOO_LARGE', message: errorMessages.bodyTooLarge });
   if (status >= 400 && status < 500) {
     return send(reply, status, { code: codeForStatus[status] ?? 'VALIDATION', message: error.message });
   }

@@ -15,7 +15,8 @@ const brokenText = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF
 
 function hasBrokenText(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return brokenText.test(value);
-  if (depth > 32 || value === null || typeof value !== 'object') return false;
+  // An upload's bytes are no text (and walking them key by key would take seconds).
+  if (depth > 32 || value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return false;
   for (const [key, item] of Object.entries(value)) {
     if (brokenText.test(key) || hasBrokenText(item, depth + 1)) return true;
   }

@@ -14,7 +14,7 @@ import type { Queryable } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 import { requestHash, type KeyAnswer } from '../idempotency.ts';
 import type { Limit } from '../rate-limits.ts';
-import { invalid, rateLimited, unauthenticated } from '../errors.ts';
+import { AppError, invalid, rateLimited, unauthenticated } from '../errors.ts';
 import { clientAddress } from './client-address.ts';
 
 export type App = FastifyInstance<RawServerDefault, import('http').IncomingMessage, import('http').ServerResponse,
@@ -23,7 +23,8 @@ export type App = FastifyInstance<RawServerDefault, import('http').IncomingMessa
 export interface Ctx<E extends Endpoint> {
   params: ParamsOf<E>;
   query: QueryOf<E>;
-  body: BodyOf<E>;
+  /** A file upload's bytes (`upload` endpoints), the validated JSON body otherwise. */
+  body: E['upload'] extends object ? Buffer : BodyOf<E>;
   caller: E['access'] extends 'user' ? Caller : null;
   request: FastifyRequest;
   reply: FastifyReply;
@@ -95,6 +96,8 @@ export function route<E extends Endpoint>(
         return reply.code(answer.status).send(answer.body);
       }
       const result = await run(deps.db);
+      // The handler answered itself (an image, or its 304): awaiting the reply it returned waited for the answer.
+      if (reply.sent) return reply;
       if (noContent) return reply.code(204).send();
       reply.code(status);
       if (!options.reusesAnswers || typeof result !== 'object' || result === null) return reply.send(result);
@@ -128,6 +131,11 @@ function wire(
 ): void {
   const status = e.status ?? 200;
   const noContent = e.response.def.type === 'null';
+  const onRequest = [
+    // Before the body is read: a refused request costs one statement, an upload of the wrong kind or size nothing.
+    ...(e.upload ? [checkUpload(app, e.upload)] : []),
+    ...(perAddress ? [limitPerAddress(deps, `address:${e.method} ${e.path}:`, perAddress)] : []),
+  ];
   app.route({
     method: e.method,
     url: toFastifyPath(e.path),
@@ -140,11 +148,25 @@ function wire(
       ...(noContent ? {} : { response: { [status]: e.response } }),
       ...(e.access === 'public' ? {} : { security: [{ [e.access === 'user' ? 'bearer' : 'basic']: [] }] }),
     },
-    // Before the body is read: a refused request costs one statement.
-    ...(perAddress ? { onRequest: limitPerAddress(deps, `address:${e.method} ${e.path}:`, perAddress) } : {}),
+    ...(onRequest.length > 0 ? { onRequest } : {}),
+    ...(e.upload ? { bodyLimit: e.upload.maxBytes } : {}),
     ...(logLevel ? { logLevel } : {}),
     handler,
   });
+}
+
+/**
+ * An upload's Content-Type and announced length, checked before its body is read; its bytes arrive as a Buffer.
+ * A body longer than announced (or sent in chunks) is still cut at the route's `bodyLimit` (413).
+ */
+function checkUpload(app: App, upload: NonNullable<Endpoint['upload']>) {
+  if (!app.hasContentTypeParser(upload.type)) {
+    app.addContentTypeParser(upload.type, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  }
+  return async (request: FastifyRequest) => {
+    if (!upload.type.test(request.headers['content-type'] ?? '')) throw new AppError('UNSUPPORTED_MEDIA_TYPE', upload.wrongType);
+    if (Number(request.headers['content-length'] ?? 0) > upload.maxBytes) throw new AppError('TOO_LARGE', upload.tooLarge);
+  };
 }
 
 function limitPerAddress(deps: Deps, prefix: string, limit: Limit) {

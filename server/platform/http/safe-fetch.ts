@@ -19,6 +19,8 @@ export interface SafeFetchOptions {
   maxBytes?: number;
   /** Resolves a host name (the system resolver unless a test stands one in). */
   resolve?: (host: string) => Promise<LookupAddress[]>;
+  /** What the request's Accept header asks for (web pages unless said). */
+  accept?: string;
 }
 
 export interface FetchedPage {
@@ -26,6 +28,12 @@ export interface FetchedPage {
   url: string;
   contentType: string;
   body: string;
+}
+
+export interface FetchedFile {
+  url: string;
+  contentType: string;
+  bytes: Buffer;
 }
 
 /** Why a fetch failed: `refused` (an address or scheme a user may not reach) or `unreachable` (anything else). */
@@ -57,7 +65,14 @@ const systemResolve = (host: string) => new Promise<LookupAddress[]>((resolve, r
   dnsLookup(host, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses)));
 });
 
+/** A web page, its body read as UTF-8. */
 export async function safeFetch(address: string, options: SafeFetchOptions = {}): Promise<FetchedPage> {
+  const { url, contentType, bytes } = await safeFetchBytes(address, options);
+  return { url, contentType, body: bytes.toString('utf8') };
+}
+
+/** Any file (an image, say), its body as bytes. */
+export async function safeFetchBytes(address: string, options: SafeFetchOptions = {}): Promise<FetchedFile> {
   const allow = options.allowAddress ?? isPublicAddress;
   const resolve = options.resolve ?? systemResolve;
   const maxRedirects = options.maxRedirects ?? 3;
@@ -83,8 +98,8 @@ export async function safeFetch(address: string, options: SafeFetchOptions = {})
     // Node connects to an IP literal without a lookup, so a literal is checked here.
     const host = url.hostname.replace(/^\[|\]$/g, '');
     if (isIP(host) && !allow(host)) throw new SafeFetchError('refused', `${host} may not be fetched`);
-    const answer = await get(url, lookup, deadline, maxBytes);
-    if (answer.location === undefined) return { url: url.toString(), contentType: answer.contentType, body: answer.body };
+    const answer = await get(url, lookup, deadline, maxBytes, options.accept ?? 'text/html,application/xhtml+xml');
+    if (answer.location === undefined) return { url: url.toString(), contentType: answer.contentType, bytes: answer.bytes };
     if (hop >= maxRedirects) throw new SafeFetchError('unreachable', 'too many redirects');
     url = new URL(answer.location, url);
   }
@@ -93,21 +108,21 @@ export async function safeFetch(address: string, options: SafeFetchOptions = {})
 interface Answer {
   location: string | undefined;
   contentType: string;
-  body: string;
+  bytes: Buffer;
 }
 
-function get(url: URL, lookup: LookupFunction, signal: AbortSignal, maxBytes: number): Promise<Answer> {
+function get(url: URL, lookup: LookupFunction, signal: AbortSignal, maxBytes: number, accept: string): Promise<Answer> {
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<Answer>((resolve, reject) => {
     const request = client.get(url, {
       lookup, signal, agent: false,
       // No compression asked for, so the size cap counts the bytes that are read.
-      headers: { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'identity', 'user-agent': 'Hearth recipe import' },
+      headers: { accept, 'accept-encoding': 'identity', 'user-agent': 'Hearth recipe import' },
     }, (response) => {
       const status = response.statusCode ?? 0;
       if (status >= 300 && status < 400 && response.headers.location) {
         response.resume();
-        resolve({ location: response.headers.location, contentType: '', body: '' });
+        resolve({ location: response.headers.location, contentType: '', bytes: Buffer.alloc(0) });
         return;
       }
       if (status < 200 || status >= 300) {
@@ -132,7 +147,7 @@ function get(url: URL, lookup: LookupFunction, signal: AbortSignal, maxBytes: nu
         chunks.push(chunk);
       });
       response.on('end', () => resolve({
-        location: undefined, contentType: response.headers['content-type'] ?? '', body: Buffer.concat(chunks).toString('utf8'),
+        location: undefined, contentType: response.headers['content-type'] ?? '', bytes: Buffer.concat(chunks),
       }));
       response.on('error', (error) => reject(unreachable(error)));
     });

@@ -21,7 +21,8 @@ export function securityHeaders(app: FastifyInstance): void {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
+        // blob: a recipe's photo, fetched with the session's token and shown from memory; data: an imported one before it is saved.
+        imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         // The offline app's service worker (sw.js) and install manifest, both served from this origin.

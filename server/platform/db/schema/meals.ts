@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  customType, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { createdAt, id } from './columns.ts';
 import { familyRef } from './family.ts';
@@ -16,6 +18,10 @@ export const meals = pgTable('meals', {
   sourceUrl: text('source_url'),
   /** Its name and ingredient names in lower case without accents, what search matches (written with the meal). */
   searchText: text('search_text').notNull().default(''),
+  /** Its photo's version (a hash of its bytes) and size, kept here so lists read no photo rows; null without one. */
+  photoVersion: text('photo_version'),
+  photoWidth: integer('photo_width'),
+  photoHeight: integer('photo_height'),
   createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -44,3 +50,22 @@ export const mealTagLinks = pgTable('meal_tag_links', {
   mealId: uuid('meal_id').notNull().references(() => meals.id, { onDelete: 'cascade' }),
   tagId: uuid('tag_id').notNull().references(() => mealTags.id, { onDelete: 'cascade' }),
 }, (t) => [primaryKey({ columns: [t.mealId, t.tagId] }), index('meal_tag_links_tag_idx').on(t.tagId)]);
+
+/** Bytes as PostgreSQL's bytea; PGlite answers a Uint8Array, pg a Buffer: both read as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/**
+ * A meal's photo, in the database so that both engines and backups carry it: the page's size and the card's, WebP.
+ * Its family is kept too, so a read is scoped by family without a join.
+ */
+export const mealPhotos = pgTable('meal_photos', {
+  mealId: uuid('meal_id').primaryKey().references(() => meals.id, { onDelete: 'cascade' }),
+  familyId: familyRef(),
+  version: text('version').notNull(),
+  full: bytea('full').notNull(),
+  card: bytea('card').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('meal_photos_family_idx').on(t.familyId)]);

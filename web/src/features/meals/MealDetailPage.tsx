@@ -11,6 +11,7 @@ import { useCurrentUser } from '../../shared/useCurrentUser.ts';
 import { AddToListControl } from './AddToListControl.tsx';
 import { describeIngredient } from './format.ts';
 import { MealForm } from './MealForm.tsx';
+import { MealPhoto } from './MealPhoto.tsx';
 import { failureText, useDeleteMeal, useMeal } from './queries.ts';
 import './meals.css';
 import { useCan } from '../../shared/useCan.ts';
@@ -84,6 +85,7 @@ function MealView({ meal }: { meal: Meal }) {
         )}
       </div>
       <ErrorBanner message={error} onDismiss={() => setError(null)} />
+      <MealPhoto meal={meal} size="full" className="meal-page-photo" />
       <p className="muted">{mealTimes(meal)}</p>
       {meal.tags.length > 0 && (
         <ul className="meal-tags" aria-label={mealMessages.tags}>

@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { mealLimits, type Meal, type MealDraft, type MealInput } from '@hearth/contract/meals';
+import { mealLimits, photoLimits, type Meal, type MealDraft, type MealInput } from '@hearth/contract/meals';
 import { mealMessages } from './texts.ts';
 import { formatQuantity, parseQuantity, quantityMessages } from '@hearth/contract/quantity';
 import { ApiError } from '../../shared/api/client.ts';
 import { useCurrentUser } from '../../shared/useCurrentUser.ts';
-import { useMealTags, useSaveMeal } from './queries.ts';
+import { useMealPhoto, useMealTags, useSaveMeal } from './queries.ts';
+import { blobOfDataUrl, PhotoField, type PhotoChoice } from './PhotoField.tsx';
 import { ErrorBanner } from '../../shared/ui/Status.tsx';
 import { loadIngredientReader, readIngredient } from '../../shared/ingredientLine.ts';
 import type { IngredientLine } from '@hearth/contract/ingredient-line';
@@ -36,6 +37,11 @@ const FormValues = z.object({
     /** Kept from the stored ingredient; the form has no control for it. */
     groceryListId: z.string().nullable(),
   })).max(mealLimits.ingredientsMax, mealMessages.tooManyIngredients),
+  tags: z.array(z.string()),
+  /** The photo as it is, a new file (checked here as the server checks it), or none. */
+  photo: z.custom<PhotoChoice>()
+    .refine((p) => p.kind !== 'new' || p.file.type.startsWith('image/'), mealMessages.photoNotImage)
+    .refine((p) => p.kind !== 'new' || p.file.size <= photoLimits.uploadMaxBytes, mealMessages.photoTooLarge),
 });
 type FormValues = z.infer<typeof FormValues>;
 
@@ -60,7 +66,15 @@ function toFormValues(meal: Meal | MealDraft | undefined): FormValues {
         groceryListId: 'groceryListId' in i ? i.groceryListId : null,
       }))
       : [{ ...emptyIngredient }],
+    tags: meal && 'tags' in meal ? meal.tags : [],
+    photo: photoChoiceOf(meal),
   };
+}
+
+/** A saved meal keeps its photo; an imported draft brings the page's (saved with the meal). */
+function photoChoiceOf(meal: Meal | MealDraft | undefined): PhotoChoice {
+  if (meal && 'id' in meal) return meal.photo ? { kind: 'keep' } : { kind: 'none' };
+  return meal?.photo ? { kind: 'new', file: blobOfDataUrl(meal.photo) } : { kind: 'none' };
 }
 
 /** The add and edit form of a meal; `meal` given means edit, `draft` fills a new meal (an imported recipe). */
@@ -68,10 +82,12 @@ export function MealForm({ meal, draft, onSaved, onCancel }: {
   meal?: Meal; draft?: MealDraft; onSaved: (meal: Meal) => void; onCancel: () => void;
 }) {
   const { data: user } = useCurrentUser();
-  const save = useSaveMeal(meal?.id);
+  const save = useSaveMeal();
+  const savePhoto = useMealPhoto();
+  // A new meal saved whose photo then failed is the meal a second save updates, not a second meal.
+  const [savedId, setSavedId] = useState(meal?.id);
   const [failure, setFailure] = useState<{ text: string; reason: string } | null>(null);
-  const [tags, setTags] = useState<string[]>(meal?.tags ?? []);
-  const { register, control, handleSubmit, getValues, setValue, formState: { errors, isSubmitting } } = useForm({
+  const { register, control, handleSubmit, getValues, setValue, trigger, formState: { errors, isSubmitting } } = useForm({
     resolver: zodResolver(FormValues),
     defaultValues: toFormValues(meal ?? draft),
   });
@@ -107,7 +123,7 @@ export function MealForm({ meal, draft, onSaved, onCancel }: {
       totalTime: values.totalTime === '' ? null : Number.parseInt(values.totalTime, 10),
       servings: values.servings ? Number(values.servings) : null,
       sourceUrl: values.sourceUrl || null,
-      tags,
+      tags: values.tags,
       ingredients: values.ingredients.map((i) => ({
         name: i.name,
         quantity: parseQuantity(i.quantity) ?? null,
@@ -115,12 +131,23 @@ export function MealForm({ meal, draft, onSaved, onCancel }: {
         groceryListId: i.groceryListId,
       })),
     };
+    const reason = (error: unknown) =>
+      (error instanceof ApiError && error.status < 500 && error.status !== 401 ? error.message : mealMessages.saveFailed);
+    let saved;
     try {
-      onSaved(await save.mutateAsync(body));
+      saved = await save.mutateAsync({ id: savedId, body });
+      setSavedId(saved.id);
     } catch (error) {
-      const told = error instanceof ApiError && error.status < 500 && error.status !== 401;
-      setFailure({ text: failedText, reason: told ? error.message : mealMessages.saveFailed });
+      return setFailure({ text: failedText, reason: reason(error) });
     }
+    try {
+      const { photo } = values;
+      if (photo.kind === 'new') saved = await savePhoto.mutateAsync({ meal: saved, file: photo.file });
+      if (photo.kind === 'none' && saved.photo) saved = await savePhoto.mutateAsync({ meal: saved, file: null });
+    } catch (error) {
+      return setFailure({ text: mealMessages.photoFailed, reason: reason(error) });
+    }
+    onSaved(saved);
   };
 
   const requiredMissing = [errors.name, errors.prepTime, errors.totalTime]
@@ -215,7 +242,13 @@ export function MealForm({ meal, draft, onSaved, onCancel }: {
         </button>
       </fieldset>
 
-      <TagEditor familyId={user?.familyId ?? null} tags={tags} onChange={setTags} />
+      <Controller control={control} name="photo" render={({ field, fieldState }) => (
+        <PhotoField meal={meal} value={field.value} onChange={(choice) => { field.onChange(choice); void trigger('photo'); }} error={fieldState.error?.message} />
+      )} />
+
+      <Controller control={control} name="tags" render={({ field }) => (
+        <TagEditor familyId={user?.familyId ?? null} tags={field.value} onChange={field.onChange} />
+      )} />
 
       <label>
         Directions

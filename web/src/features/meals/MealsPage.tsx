@@ -9,6 +9,7 @@ import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';
 import { useCurrentUser } from '../../shared/useCurrentUser.ts';
 import { ImportDialog } from './ImportDialog.tsx';
 import { MealForm } from './MealForm.tsx';
+import { MealPhoto } from './MealPhoto.tsx';
 import { useMealSearch, useMeals, useMealTags } from './queries.ts';
 import './meals.css';
 import { useCan } from '../../shared/useCan.ts';
@@ -98,6 +99,7 @@ export function MealsPage() {
 function MealCard({ meal }: { meal: Meal }) {
   return (
     <Link className="card meal-card" to={paths.meal(meal.id)}>
+      <MealPhoto meal={meal} size="card" className="meal-card-photo" />
       <h2>{meal.name}</h2>
       <span className="muted small">{mealTimes(meal)}</span>
       {meal.tags.length > 0 && (

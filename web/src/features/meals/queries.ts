@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as api from '@hearth/contract/meals';
-import { ApiError, call, prefetchedFreshMs } from '../../shared/api/client.ts';
+import { ApiError, call, prefetchedFreshMs, upload } from '../../shared/api/client.ts';
 import { groceryKeys, listsQuery } from '../grocery/queries.ts';
 
 /** Keys start with the live-change topic ('meals', 'grocery'), so a change from another member refetches them. */
@@ -54,12 +54,28 @@ export function useMeal(id: string) {
 }
 
 /** Creates the meal, or replaces it when `id` is given. */
-export function useSaveMeal(id: string | undefined) {
+export function useSaveMeal() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: api.MealInput) => (id
+    mutationFn: ({ id, body }: { id: string | undefined; body: api.MealInput }) => (id
       ? call(api.updateMeal, { params: { id }, body })
       : call(api.createMeal, { body })),
+    onSuccess: (meal) => {
+      queryClient.setQueryData(mealKeys.detail(meal.id), meal);
+      return queryClient.invalidateQueries({ queryKey: mealKeys.lists });
+    },
+  });
+}
+
+/** Sets (a file) or removes (null) a meal's photo; answers the meal as it now is. */
+export function useMealPhoto() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ meal, file }: { meal: api.Meal; file: Blob | null }): Promise<api.Meal> => {
+      if (file) return upload(api.setMealPhoto, { params: { id: meal.id }, file });
+      await call(api.deleteMealPhoto, { params: { id: meal.id } });
+      return { ...meal, photo: null };
+    },
     onSuccess: (meal) => {
       queryClient.setQueryData(mealKeys.detail(meal.id), meal);
       return queryClient.invalidateQueries({ queryKey: mealKeys.lists });

@@ -1,4 +1,4 @@
-import { mealMessages as server } from '@hearth/contract/meals';
+import { mealMessages as server, photoMessages } from '@hearth/contract/meals';
 
 /**
  * Every text the meals screens show: the server's messages (from the contract, shown as the server sends them)
@@ -40,5 +40,16 @@ export const mealMessages = {
   tagPlaceholder: 'e.g. Weeknight',
   removeTag: (name: string) => `Remove tag ${name}`,
   ingredientHint: 'e.g. 2 lbs chicken thighs',
+  photo: 'Photo',
+  photoTooLarge: photoMessages.tooLarge,
+  photoNotImage: photoMessages.notImage,
+  choosePhoto: 'Add a photo',
+  replacePhoto: 'Replace photo',
+  removePhoto: 'Remove photo',
+  photoHint: 'A photo from your camera or files; the server resizes it.',
+  photoOf: (name: string) => `Photo of ${name}`,
+  photoLoading: 'Loading photo',
+  photoUnavailable: 'The photo cannot be shown right now (offline?)',
+  photoFailed: 'The meal was saved, but not its photo.',
   chooseIngredients: 'Ingredients to add (those already on the list start unticked)',
 } as const;

@@ -67,6 +67,35 @@ export async function call<E extends Endpoint>(e: E, input: CallInput<E> = {}): 
     body: input.body !== undefined ? JSON.stringify(input.body) : undefined,
     signal: input.signal,
   });
+  return answerOf(e, res);
+}
+
+/** Sends a file to an upload endpoint (its bytes as the body, its type as Content-Type); the answer as `call`'s. */
+export async function upload<E extends Endpoint & { upload: object }>(
+  e: E, input: { params: Record<string, string>; file: Blob; signal?: AbortSignal },
+): Promise<ResponseOf<E>> {
+  const headers: Record<string, string> = { 'content-type': input.file.type };
+  const token = session.token();
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(fillPath(e.path, input.params), { method: e.method, headers, body: input.file, signal: input.signal });
+  return answerOf(e, res);
+}
+
+/**
+ * A signed-in GET of a file (a photo) as a Blob: an <img> cannot send the session's token. The browser's cache keeps
+ * it by its address as the server says; null when it cannot be had (offline, gone).
+ */
+export async function fetchFile(path: string, signal?: AbortSignal): Promise<Blob | null> {
+  const token = session.token();
+  try {
+    const res = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal });
+    return res.ok ? await res.blob() : null;
+  } catch {
+    return null;
+  }
+}
+
+async function answerOf<E extends Endpoint>(e: E, res: Response): Promise<ResponseOf<E>> {
   const type = res.headers.get('content-type') ?? '';
   const text = await res.text();
   const data: unknown = text === '' ? null : type.includes('json') ? JSON.parse(text) : text;
