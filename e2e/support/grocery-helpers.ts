@@ -30,6 +30,9 @@ export async function itemNamesViaApi(request: APIRequestContext, s: ApiSession,
 
 /** The item rows of the list page, top to bottom. */
 export const itemRows = (page: Page) => page.getByTestId('grocery-item');
+/** The row whose item reads `name` (not a row whose category badge does, as "Dairy & eggs" holds "Eggs"). */
+export const itemRow = (page: Page, name: string) =>
+  itemRows(page).filter({ has: page.locator('.item-name', { hasText: name }) });
 
 /** Expects the names shown, in order (each row's name text, without markers). */
 export async function expectItems(page: Page, names: string[]): Promise<void> {

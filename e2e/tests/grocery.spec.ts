@@ -1,12 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { joinFamilyViaApi } from '../support/family-helpers.ts';
 import {
-  addItemInForm, addItemViaApi, expectItems, itemNamesViaApi, itemRows, newListViaApi,
+  addItemInForm, addItemViaApi, expectItems, itemNamesViaApi, itemRow, itemRows, newListViaApi,
 } from '../support/grocery-helpers.ts';
 import { signUpViaApi, useSession } from '../support/session.ts';
 
-/** The row whose item reads `name` (not a row whose category badge does, as "Dairy & eggs" holds "Eggs"). */
-const row = (page: Page, name: string) => itemRows(page).filter({ has: page.locator('.item-name', { hasText: name }) });
+const row = itemRow;
 
 test('create a list, add items, drag one to a new place, and keep the order after a reload', async ({ page, request }) => {
   const ada = await signUpViaApi(request, { name: 'Ada' });

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { quantityMessages } from '@hearth/contract/quantity';
 import { joinFamilyViaApi } from '../support/family-helpers.ts';
-import { itemsViaApi } from '../support/grocery-helpers.ts';
+import { itemRow, itemsViaApi } from '../support/grocery-helpers.ts';
 import { createListViaApi, createMealViaApi } from '../support/meals-helpers.ts';
 import { signUpViaApi, useSession } from '../support/session.ts';
 
@@ -70,7 +70,7 @@ test('a meal with three ingredients is created, opened, and its ingredients adde
   await page.getByRole('link', { name: 'Weekly Shop' }).click();
   await expect(page).toHaveURL(new RegExp(`/list/${list.id}$`));
   for (const name of ['Flour', 'Milk', 'Eggs']) {
-    await expect(page.getByRole('listitem').filter({ hasText: name }).getByText('from recipe')).toBeVisible();
+    await expect(itemRow(page, name).getByText('from recipe')).toBeVisible();
   }
 });
 

@@ -4,14 +4,14 @@ import * as grocery from '@hearth/contract/grocery';
 import { callApi } from '../support/api.ts';
 import { password } from '../support/hearth.ts';
 import { joinFamilyViaApi } from '../support/family-helpers.ts';
-import { addItemInForm, addItemViaApi, expectItems, itemsViaApi, itemRows, newListViaApi } from '../support/grocery-helpers.ts';
+import { addItemInForm, addItemViaApi, expectItems, itemsViaApi, itemRow, itemRows, newListViaApi } from '../support/grocery-helpers.ts';
 import { moveUp, offlineReady, offlineText, storedQueue } from '../support/offline-helpers.ts';
 import { signInViaApi, signUpViaApi, useSession } from '../support/session.ts';
 
 // The service worker is what these tests are about (the suite blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
 
-const row = (page: Page, name: string) => itemRows(page).filter({ hasText: name });
+const row = itemRow;
 
 test('a shopping trip with no signal: changes survive a reload offline and reach the server once when back', async ({ browser, request }) => {
   const ada = await signUpViaApi(request, { name: 'Ada' });
