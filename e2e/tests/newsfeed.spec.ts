@@ -77,9 +77,10 @@ test('a list, an event for tomorrow, a meal and a comment each show under their 
 
   const weekday = new Date(`${familyDate(2)}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' });
   const meals = section(page, 'Upcoming Meals');
-  await expect(meals.getByRole('link')).toHaveText(`Taco night${weekday} · 18:00 - 19:00HomeFamily`);
-  // A meal with no recipe opens itself on the calendar.
-  await expect(meals.getByRole('link')).toHaveAttribute('href', `/calendar?event=${meal.id}&date=${familyDate(2)}`);
+  await expect(meals.getByRole('link')).toHaveText([`Taco night${weekday} · 18:00 - 19:00HomeFamily`, 'Plan the week']);
+  // A meal with no recipe opens itself on the calendar; the section leads to the week planner.
+  await expect(meals.getByRole('link').first()).toHaveAttribute('href', `/calendar?event=${meal.id}&date=${familyDate(2)}`);
+  await expect(meals.getByRole('link', { name: 'Plan the week' })).toHaveAttribute('href', '/meals/plan');
 
   await expect(section(page, 'Grocery Lists').getByRole('link')).toHaveText('Costco1 item (1 recently added)');
   const comment = section(page, 'Recent Family Comments').getByRole('link');
