@@ -36,7 +36,8 @@ export async function writeAtomically<T>(path: string, fill: (out: Writable) => 
     await syncPath(dirname(path));
     return result;
   } catch (error) {
-    file.destroy();
+    // The file may still be opening when `fill` fails: removed before the stream closes, the open would make it again.
+    if (!file.closed) await new Promise((resolve) => { file.once('close', resolve); file.destroy(); });
     await rm(temporary, { force: true });
     throw error;
   }
