@@ -37,7 +37,7 @@ export async function writeAtomically<T>(path: string, fill: (out: Writable) => 
     return result;
   } catch (error) {
     // The file may still be opening when `fill` fails: removed before the stream closes, the open would make it again.
-    if (!file.closed) await new Promise((resolve) => { file.once('close', resolve); file.destroy(); });
+    if (!file.closed) await new Promise<void>((resolve) => { file.once('close', () => resolve()); file.destroy(); });
     await rm(temporary, { force: true });
     throw error;
   }
