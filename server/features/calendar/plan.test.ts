@@ -165,6 +165,8 @@ describe('shopping for the week', () => {
     expect(items.map((i) => [i.name, i.quantity, i.unit])).toEqual([
       ['Tortillas', 16, null], ['Cheese', 0.9, 'kg'], ['Sour cream', 2.125, 'cup'], ['Beans', 1, 'can'],
     ]);
+    // Each in its aisle, as every new item is.
+    expect(items.map((i) => i.category)).toEqual(['Bakery', 'Dairy & eggs', 'Dairy & eggs', 'Pantry']);
     const notes = await ada.call(api.listMealNotes, { params: { listId } });
     expect(new Map(notes.body.map((n: { itemId: string; meals: string }) => [n.itemId, n.meals])).get(items[1]!.id)).toBe('Tacos, Chili');
 

@@ -19,28 +19,38 @@ export interface NewRecipeItem {
 }
 
 /**
- * Puts the ingredients on a list of the caller's family (404 otherwise), inside the caller's transaction, at the top
- * in their order, each in its category (`categorise`) as an add by hand goes: one already unpurchased there raises that item's quantity instead
- * (409, nothing added, when the list is full or a quantity would pass its bound). Publishes one live change; returns how many ingredients
- * went on the list.
+ * Puts items on a list of the caller's family (404 otherwise) inside the caller's transaction, at the top in their
+ * order, each in its category (`categorise`) as an add by hand goes: one already unpurchased there raises that item's
+ * quantity instead (409, nothing added, when the list is full or a quantity would pass its bound). Records no event.
+ * Answers each item's id, in the given order.
  */
+async function putOnList(
+  tx: Tx, deps: Deps, input: { familyId: string; listId: string; items: NewRecipeItem[]; recipeId: string | null },
+): Promise<string[]> {
+  const list = await lists.lockFamilyList(tx, input.listId, input.familyId);
+  if (input.items.length === 0) return [];
+  const now = deps.clock.now();
+  const categories = await categorise(tx, input.familyId, input.items.map((i) => ({ name: i.name, category: null })), now);
+  const ids: string[] = [];
+  // Last first: each new item goes on top, so the first ends up first.
+  for (let i = input.items.length - 1; i >= 0; i--) {
+    const item = input.items[i]!;
+    const added = await addToList(tx, list, {
+      name: item.name, quantity: item.quantity, unit: item.unit, category: categories[i]!, recurrence: 'none',
+      recurringItemId: null, addedFromRecipeId: input.recipeId,
+    }, now);
+    ids.push(added.item.id);
+  }
+  return ids.reverse();
+}
+
+/** A recipe's ingredients put on a list (`putOnList`), told as one event; answers how many went on the list. */
 export async function addRecipeItemsToList(
   tx: Tx, deps: Deps,
   input: { familyId: string; userId: string; listId: string; recipeId: string; items: NewRecipeItem[] },
 ): Promise<number> {
-  const list = await lists.lockFamilyList(tx, input.listId, input.familyId);
-  const n = input.items.length;
+  const n = (await putOnList(tx, deps, input)).length;
   if (n === 0) return 0;
-  const now = deps.clock.now();
-  const categories = await categorise(tx, input.familyId, input.items.map((i) => ({ name: i.name, category: null })), now);
-  // Last first: each new item goes on top, so the first ingredient ends up first.
-  for (let i = n - 1; i >= 0; i--) {
-    const item = input.items[i]!;
-    await addToList(tx, list, {
-      name: item.name, quantity: item.quantity, unit: item.unit, category: categories[i]!, recurrence: 'none',
-      recurringItemId: null, addedFromRecipeId: input.recipeId,
-    }, now);
-  }
   await deps.events.record(tx, {
     familyId: input.familyId, actorId: input.userId, type: 'recipe_items_added', subjectId: input.recipeId,
     data: { listId: input.listId, count: n },
@@ -48,25 +58,11 @@ export async function addRecipeItemsToList(
   return n;
 }
 
-/**
- * Puts items on a list of the caller's family (404 otherwise) inside the caller's transaction, each as an add by hand
- * goes (merged into the same open item, 409 and nothing added past the list's or a quantity's bound), the first on
- * top. Records no event: the caller records its own, naming the list. Answers each item's id, in the given order.
- */
-export async function addItemsToList(
+/** Items put on a list (`putOnList`) with no event: the caller records its own, naming the list. */
+export function addItemsToList(
   tx: Tx, deps: Deps, input: { familyId: string; listId: string; items: NewRecipeItem[] },
 ): Promise<string[]> {
-  const list = await lists.lockFamilyList(tx, input.listId, input.familyId);
-  const now = deps.clock.now();
-  const ids: string[] = [];
-  for (const item of [...input.items].reverse()) {
-    const added = await addToList(tx, list, {
-      name: item.name, quantity: item.quantity, unit: item.unit, category: null, recurrence: 'none',
-      recurringItemId: null, addedFromRecipeId: null,
-    }, now);
-    ids.push(added.item.id);
-  }
-  return ids.reverse();
+  return putOnList(tx, deps, { ...input, recipeId: null });
 }
 
 /**
