@@ -109,7 +109,8 @@ export class PlanService {
       const startTime = slotStart(input.date, input.mealType);
       const row = await repo.insertEvent(tx, {
         familyId: member.familyId, title: recipe.name, startTime, endTime: plusMinutes(startTime, 60), isMeal: true,
-        mealId: recipe.id, servings: input.servings, createdByUserId: member.userId, createdAt: now, updatedAt: now,
+        mealId: recipe.id, servings: input.servings, reminderMinutes: await repo.defaultReminder(tx, member.familyId),
+        createdByUserId: member.userId, createdAt: now, updatedAt: now,
       });
       await this.record(tx, member, 'meal_planned', row.id, { recipeId: recipe.id, mealType: input.mealType });
       return this.answer(tx, member.familyId, row.id, input.date);
@@ -148,14 +149,15 @@ export class PlanService {
     });
   }
 
-  /** A plain meal like `row` (recipe or place, notes, attendees, servings) starting at `startTime`, as long as it. */
+  /** A plain meal like `row` (recipe or place, notes, attendees, servings, reminder) starting at `startTime`, as long as it. */
   private async insertCopy(tx: Tx, row: repo.EventRow, startTime: string, userId: string): Promise<string> {
     const now = this.deps.clock.now();
     const length = minutesOf(row.endTime) - minutesOf(row.startTime);
     const copy = await repo.insertEvent(tx, {
       familyId: row.familyId, title: row.title, description: row.description, location: row.location, address: row.address,
       startTime, endTime: plusMinutes(startTime, length), allDay: row.allDay, categoryId: row.categoryId, isMeal: true,
-      mealId: row.mealId, servings: row.servings, createdByUserId: userId, createdAt: now, updatedAt: now,
+      mealId: row.mealId, servings: row.servings, reminderMinutes: row.reminderMinutes, createdByUserId: userId,
+      createdAt: now, updatedAt: now,
     });
     const attendees = (await repo.attendeesOf(tx, [row.id]))[0]?.memberIds ?? [];
     await repo.replaceAttendees(tx, copy.id, attendees);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import * as calendar from '@hearth/contract/calendar';
+import * as family from '@hearth/contract/family';
 import * as api from '@hearth/contract/meal-plan';
 import { familyEvents, familyMembers } from '../../platform/db/schema.ts';
 import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
@@ -100,6 +101,18 @@ describe('the week', () => {
     const gone = await ada.call(api.removePlannedMeal, { params: { id: copy.body.id } });
     expect(gone.status).toBe(204);
     expect((await weekOf(ada)).meals.map((x) => x.id)).toEqual([meal.id]);
+    await clear();
+  });
+
+  it('gives a planned meal the family\'s default reminder, as the calendar does, and a copy its reminder', async () => {
+    expect((await ada.call(family.setDefaultReminder, { body: { defaultReminderMinutes: 30 } })).status).toBe(200);
+    const meal = await plan(ada, { recipeId: tacos, date: tuesday, mealType: 'DINNER' });
+    const copied = await ada.call(api.copyPlannedMeal, { params: { id: meal.id }, body: { date: thursday, mealType: 'LUNCH' } });
+    expect(copied.status).toBe(201);
+    for (const id of [meal.id, copied.body.id]) {
+      expect((await ada.call(calendar.getEvent, { params: { id } })).body.reminderMinutes).toBe(30);
+    }
+    expect((await ada.call(family.setDefaultReminder, { body: { defaultReminderMinutes: null } })).status).toBe(200);
     await clear();
   });
 
