@@ -60,6 +60,19 @@ export const recurringPatterns = ['WEEKLY', 'BI_WEEKLY', 'MONTHLY', 'YEARLY'] as
 export const RecurringPattern = z.enum(recurringPatterns);
 export type RecurringPattern = z.infer<typeof RecurringPattern>;
 export const mealTypes = ['BREAKFAST', 'LUNCH', 'DINNER'] as const;
+export type MealType = (typeof mealTypes)[number];
+
+/** Where a meal of each type starts by default (spec §4, §9): 08:00, 12:00 or 18:00, one hour long. */
+export const mealSlotHours: Record<MealType, number> = { BREAKFAST: 8, LUNCH: 12, DINNER: 18 };
+
+/**
+ * The server keeps no meal type: a meal's type is read from its start (before 10:00 breakfast, before 15:00 lunch,
+ * else dinner), the same in the meal form, the week planner and a meal's reminder.
+ */
+export function mealTypeAt(startTime: string): MealType {
+  const hour = Number(startTime.slice(11, 13));
+  return hour < 10 ? 'BREAKFAST' : hour < 15 ? 'LUNCH' : 'DINNER';
+}
 
 /** The categories the form offers (spec: Category id, name; the spec lists none, so the calendar fixes these). */
 export const calendarCategories = [

@@ -10,15 +10,6 @@ import { endpoint, Id, IdParams } from './endpoint.ts';
 export const MealType = z.enum(mealTypes);
 export type MealType = z.infer<typeof MealType>;
 
-/** Where a planned meal goes in its slot: 08:00, 12:00 or 18:00, one hour long (the meal form's defaults). */
-export const mealSlotHours: Record<MealType, number> = { BREAKFAST: 8, LUNCH: 12, DINNER: 18 };
-
-/** A meal's slot from its start: before 10:00 breakfast, before 15:00 lunch, else dinner (as the meal form reads it). */
-export function mealTypeAt(startTime: string): MealType {
-  const hour = Number(startTime.slice(11, 13));
-  return hour < 10 ? 'BREAKFAST' : hour < 15 ? 'LUNCH' : 'DINNER';
-}
-
 export const planLimits = {
   servingsMax: 1000,
   /** Lines one shop may add (a week of 21 recipes of 100 ingredients each, the recipe bound, fits). */

@@ -1,9 +1,10 @@
 import { DateTime } from 'luxon';
-import { calendarLimits, calendarMessages, type RecurringPattern } from '@hearth/contract/calendar';
-import type { EventType } from '@hearth/contract/events';
 import {
-  mealSlotHours, mealTypeAt, planMessages as m, type MealType, type PlannedMeal, type ShopLine, type WeekPlan,
-} from '@hearth/contract/meal-plan';
+  calendarLimits, calendarMessages, mealSlotHours, mealTypeAt, type MealType, type RecurringPattern,
+} from '@hearth/contract/calendar';
+import type { EventType } from '@hearth/contract/events';
+import { planMessages as m, type PlannedMeal, type ShopLine, type WeekPlan } from '@hearth/contract/meal-plan';
+import { roundQuantity } from '@hearth/contract/quantity';
 import { requireEditor, requireFamily, type FamilyCaller } from '../../platform/auth/family-access.ts';
 import type { Caller } from '../../platform/auth/sessions.ts';
 import type { Queryable, Tx } from '../../platform/db/client.ts';
@@ -24,7 +25,6 @@ const weekDates = (weekStart: string) => Array.from({ length: 7 }, (_, i) => add
 const slotStart = (date: string, type: MealType) => `${date}T${String(mealSlotHours[type]).padStart(2, '0')}:00:00`;
 const minutesOf = (local: string) => Date.parse(`${local}Z`) / 60_000;
 const plusMinutes = (local: string, minutes: number) => new Date(Date.parse(`${local}Z`) + minutes * 60_000).toISOString().slice(0, 19);
-const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 function toPlanned(row: plans.PlanRow, o: { startTime: string; endTime: string }): PlannedMeal {
   const recipeServings = row.recipe?.[1] ?? null;
@@ -247,7 +247,7 @@ export class PlanService {
       const before = shopped.get(line.key);
       if (line.quantity === null) return { ...line, toAdd: null, done: before !== undefined };
       const had = before?.quantity == null ? 0 : inUnit(before.quantity * measureOf(before.unit).base, line.unit);
-      const toAdd = Math.max(0, round3(line.quantity - had));
+      const toAdd = Math.max(0, roundQuantity(line.quantity - had));
       return { ...line, toAdd, done: toAdd === 0 };
     });
   }

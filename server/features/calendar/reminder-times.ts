@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import type { RecurringPattern } from '@hearth/contract/calendar';
+import { mealTypeAt, type RecurringPattern } from '@hearth/contract/calendar';
 import { allDayReminderHour } from '@hearth/contract/reminders';
 import { expand, previousDay, shiftDays } from './expand.ts';
 
@@ -66,11 +66,7 @@ export function nextReminder(
 
 const mealNames = { BREAKFAST: 'Breakfast', LUNCH: 'Lunch', DINNER: 'Dinner' } as const;
 
-/** A meal's type by its start, as the meal form reads it (before 10:00 breakfast, before 15:00 lunch). */
-function mealName(start: string): string {
-  const hour = Number(start.slice(11, 13));
-  return mealNames[hour < 10 ? 'BREAKFAST' : hour < 15 ? 'LUNCH' : 'DINNER'];
-}
+const mealName = (start: string): string => mealNames[mealTypeAt(start)];
 
 export interface ReminderFacts {
   title: string;

@@ -1,4 +1,5 @@
 import { singular } from '@hearth/contract/grocery';
+import { roundQuantity } from '@hearth/contract/quantity';
 import { convert, type Unit } from 'convert';
 
 /**
@@ -29,7 +30,6 @@ type Measure = { kind: 'volume' | 'mass'; base: number } | { kind: 'count'; base
 /** Units the library reads as something no recipe means by them: "t" is a tonne to it, a teaspoon to a cook. */
 const notKitchenUnits = new Set(['t']);
 const dozen = 12;
-const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 function libraryBase(unit: string, to: 'ml' | 'g'): number | undefined {
   try {
@@ -81,7 +81,7 @@ interface Building {
 
 /** A quantity told in `unit` from a base amount of its measure (3 decimals). */
 export function inUnit(base: number, unit: string | null): number {
-  return round3(base / measureOf(unit).base);
+  return roundQuantity(base / measureOf(unit).base);
 }
 
 /** Merges the ingredients into lines, in the order first needed; each line's meals in date order, each once. */
@@ -104,7 +104,7 @@ export function mergeIngredients(ingredients: PlannedIngredient[]): Line[] {
   }
   return [...lines.values()].map((b) => ({
     ...b.line,
-    quantity: b.base === null ? null : round3(b.base / b.unitBase),
+    quantity: b.base === null ? null : roundQuantity(b.base / b.unitBase),
     unit: b.unit?.trim() || null,
     meals: b.line.meals.sort((x, y) => (x.date < y.date ? -1 : x.date > y.date ? 1 : 0)),
   }));

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { calendarLimits, mealTypes, type CalendarEvent } from '@hearth/contract/calendar';
+import { calendarLimits, mealTypeAt, mealTypes, type CalendarEvent, type MealType } from '@hearth/contract/calendar';
 import type { FamilyMember } from '@hearth/contract/family';
 import type { ReminderMinutes } from '@hearth/contract/reminders';
 import { useGroceryLists, useMeals } from '../meals/queries.ts';
-import { addMinutes, mealSlot, mealSlotKeepingDate, mealTypeAt, type MealType } from './dates.ts';
+import { addMinutes, mealSlot, mealSlotKeepingDate } from './dates.ts';
 import {
   AddressField, AttendeesField, EventFormFrame, Field, NotesField, ReminderField, reminderOf, reminderText, TextField, TimeFields,
   useEventFields,

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
+import { mealTypeAt } from '@hearth/contract/calendar';
 import {
-  addDays, addMinutes, difference, endFor, fromCalendarDate, fromInput, loadWindow, mealSlot, mealSlotKeepingDate, mealTypeAt,
+  addDays, addMinutes, difference, endFor, fromCalendarDate, fromInput, loadWindow, mealSlot, mealSlotKeepingDate,
   nextFullHour, nowIn, scrollTimeFor, shift, toInput,
 } from './dates.ts';
 

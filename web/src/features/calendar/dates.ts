@@ -3,6 +3,7 @@
  * Arithmetic here reads that text as if it were UTC, where every day has 24 hours, so adding an hour never meets a
  * daylight-saving gap; FullCalendar runs in its 'UTC' zone for the same reason and shows the text as written.
  */
+import { mealSlotHours, type MealType } from '@hearth/contract/calendar';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const parse = (local: string) => Date.parse(`${local.length === 10 ? `${local}T00:00:00` : local}Z`);
@@ -61,12 +62,10 @@ export function loadWindow(date: string): { startDate: string; endDate: string }
   return { startDate: first.toISOString().slice(0, 10), endDate: last.toISOString().slice(0, 10) };
 }
 
-export type MealType = 'BREAKFAST' | 'LUNCH' | 'DINNER';
-const mealHours: Record<MealType, number> = { BREAKFAST: 8, LUNCH: 12, DINNER: 18 };
 
 /** The default slot of a meal type on `date` (spec §4, §9): 08:00, 12:00 or 18:00, one hour long. */
 export function mealSlot(type: MealType, date: string): { start: string; end: string } {
-  const start = `${date}T${pad(mealHours[type])}:00:00`;
+  const start = `${date}T${pad(mealSlotHours[type])}:00:00`;
   return { start, end: addMinutes(start, 60) };
 }
 
@@ -77,11 +76,6 @@ export function mealSlot(type: MealType, date: string): { start: string; end: st
 export const mealSlotKeepingDate = (type: MealType, start: string, today: string) =>
   mealSlot(type, /^\d{4}-\d{2}-\d{2}/.test(start) ? start.slice(0, 10) : today);
 
-/** The server keeps no meal type: an edited meal shows the type whose slot its start is nearest to. */
-export function mealTypeAt(start: string): MealType {
-  const hour = Number(start.slice(11, 13));
-  return hour < 10 ? 'BREAKFAST' : hour < 15 ? 'LUNCH' : 'DINNER';
-}
 
 /** Where the time grid opens when nothing is shown: 07:00 (issue 49). */
 export const defaultScrollTime = '07:00:00';

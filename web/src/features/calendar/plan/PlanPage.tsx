@@ -24,6 +24,7 @@ import { addDays, nowIn } from '../dates.ts';
 import { slotCoordinates, slotId } from './keyboard.ts';
 import { planActions, usePlanMutation, useWeekPlan } from './queries.ts';
 import { ShopSheet } from './ShopSheet.tsx';
+import { calendarTexts } from '../texts.ts';
 import { planTexts as t } from './texts.ts';
 import { dayLabel, weekStartOf } from './week.ts';
 import './plan.css';
@@ -178,10 +179,10 @@ function Slot({ date, type, editable, onChoose, children }: {
   date: string; type: MealType; editable: boolean; onChoose: () => void; children: React.ReactNode;
 }) {
   const { setNodeRef, isOver } = useDroppable({ id: slotId(date, type), disabled: !editable });
-  const label = `${t.mealTypes[type]}, ${dayLabel(date)}`;
+  const label = `${calendarTexts.mealTypes[type]}, ${dayLabel(date)}`;
   return (
     <div ref={setNodeRef} className={`plan-slot${isOver ? ' over' : ''}`} data-slot={`${date} ${type}`} aria-label={label} role="group">
-      <h3>{t.mealTypes[type]}</h3>
+      <h3>{calendarTexts.mealTypes[type]}</h3>
       {children}
       {editable && <button type="button" className="link plan-add" onClick={onChoose} aria-label={`${t.add}: ${label}`}>+ {t.add}</button>}
     </div>

@@ -20,7 +20,7 @@ const amount = (l: ShopLine, quantity: number | null) => [quantity === null ? nu
  * are shown, not offered.
  */
 export function ShopSheet({ familyId, weekStart, onClose }: { familyId: string; weekStart: string; onClose: () => void }) {
-  const sheet = useShoppingSheet(weekStart, true);
+  const sheet = useShoppingSheet(weekStart);
   const lists = useGroceryLists(familyId);
   return (
     <Modal title={t.shopTitle} open onClose={onClose}>

@@ -18,11 +18,10 @@ export function useWeekPlan(weekStart: string) {
   });
 }
 
-export function useShoppingSheet(weekStart: string, enabled: boolean) {
+export function useShoppingSheet(weekStart: string) {
   return useQuery({
     queryKey: planKeys.shopping(weekStart),
     queryFn: ({ signal }) => call(api.shoppingForWeek, { query: { weekStart }, signal }),
-    enabled,
   });
 }
 

@@ -32,6 +32,4 @@ export const planTexts = {
   shopAdded: (n: number, title: string) => `Added ${n} ingredient${n === 1 ? '' : 's'} to ${title}.`,
   shopNoLists: 'Create a grocery list first.',
   alreadyAdded: 'already added',
-  forMeals: (meals: string) => `for ${meals}`,
-  mealTypes: { BREAKFAST: 'Breakfast', LUNCH: 'Lunch', DINNER: 'Dinner' },
 };
