@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { Database, Db } from '../../server/platform/db/client.ts';
 import { calendarEvents, groceryLists, mealIngredients, mealPlanShopped, meals } from '../../server/platform/db/schema.ts';
 import { timeGets } from './support/client.ts';
-import { familyToday, insertChunks, member, onEachEngine, percentile, serveApp, summary } from './support/common.ts';
+import { analyze, familyToday, insertChunks, member, onEachEngine, percentile, serveApp, summary } from './support/common.ts';
 
 const recipeCount = 2000;
 const ingredientsPerRecipe = 15;
@@ -61,7 +61,7 @@ async function bench(label: string, database: Database): Promise<void> {
     await fill(database.db, ada.familyId);
     const oz = await member(database.db, 'Oz');
     await fill(database.db, oz.familyId);
-    await database.db.execute('ANALYZE');
+    await analyze(database);
     const headers = { authorization: `Bearer ${ada.token}` };
     const week = addDays(firstMonday, 7 * 20);
 
