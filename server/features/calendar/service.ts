@@ -119,7 +119,9 @@ export class CalendarService {
       const attendees = await this.checkAttendees(tx, member.familyId, input.attendeeIds);
       const now = this.deps.clock.now();
       const row = await repo.insertEvent(tx, {
-        familyId: member.familyId, reminderMinutes: await repo.defaultReminder(tx, member.familyId), ...await this.fields(tx, member, input),
+        familyId: member.familyId, ...await this.fields(tx, member, input),
+        // An event whose body leaves the reminder out starts with the family's default (the web's forms always send it).
+        reminderMinutes: input.reminderMinutes === undefined ? await repo.defaultReminder(tx, member.familyId) : input.reminderMinutes,
         createdByUserId: member.userId, createdAt: now, updatedAt: now,
       });
       await repo.replaceAttendees(tx, row.id, attendees);

@@ -8,7 +8,7 @@ import { safeError } from '../../platform/http/log-safety.ts';
 import type { Mail } from '../../platform/mail/mailer.ts';
 import { occurrencesBetween, type CalendarOccurrence } from '../calendar/public.ts';
 
-interface Candidate { user_id: string; family_id: string; timezone: string; email: string; name: string }
+interface Candidate { user_id: string; family_id: string; timezone: string; email: string; name: string; digest_on: string | null }
 interface Claimed { previous: Date | string | null; token: string }
 interface Told { kind: string; action: string; actor_name: string; title: string; count: number }
 
@@ -38,7 +38,7 @@ export class MorningDigest {
   async run(): Promise<void> {
     const now = this.deps.clock.now();
     const candidates = await rawRows<Candidate>(this.deps.db, sql`
-      select p.user_id, m.family_id, f.timezone, u.email, m.name
+      select p.user_id, m.family_id, f.timezone, u.email, m.name, p.digest_on::text as digest_on
       from notification_preferences p
       join users u on u.id = p.user_id and u.status = 'ACTIVE'
       join family_members m on m.user_id = p.user_id and m.family_id = u.family_id
@@ -48,8 +48,11 @@ export class MorningDigest {
       const local = DateTime.fromJSDate(now, { zone: c.timezone });
       // A morning missed while the server was down still goes until noon; later it would be news of the past.
       if (local.hour < digestTexts.hour || local.hour >= digestTexts.lastHour) continue;
+      const day = local.toISODate()!;
+      // Already sent today (the claim in sendTo still settles a race between processes).
+      if (c.digest_on === day) continue;
       try {
-        await this.sendTo(c, local.toISODate()!, now);
+        await this.sendTo(c, day, now);
       } catch (err) {
         this.deps.log.error({ err: safeError(err) }, 'morning digest failed');
       }
