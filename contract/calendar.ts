@@ -64,6 +64,8 @@ export type MealType = (typeof mealTypes)[number];
 
 /** Where a meal of each type starts by default (spec §4, §9): 08:00, 12:00 or 18:00, one hour long. */
 export const mealSlotHours: Record<MealType, number> = { BREAKFAST: 8, LUNCH: 12, DINNER: 18 };
+/** Each type's name, as the forms, the planner and a meal's reminder say it. */
+export const mealTypeLabels: Record<MealType, string> = { BREAKFAST: 'Breakfast', LUNCH: 'Lunch', DINNER: 'Dinner' };
 
 /**
  * The server keeps no meal type: a meal's type is read from its start (before 10:00 breakfast, before 15:00 lunch,

@@ -172,8 +172,9 @@ export const setListFollow = endpoint({
   response: ListFollow,
 });
 
-const TimeOfDay = z.string({ error: notificationMessages.timeInvalid })
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, notificationMessages.timeInvalid);
+/** A local time of day, HH:mm (quiet hours). */
+export const timeOfDayPattern = /^([01]\d|2[0-3]):[0-5]\d$/;
+const TimeOfDay = z.string({ error: notificationMessages.timeInvalid }).regex(timeOfDayPattern, notificationMessages.timeInvalid);
 
 export const NotificationPreferences = z.object({
   mutedKinds: z.array(z.enum(notificationKinds, { error: notificationMessages.kindInvalid })).max(notificationKinds.length),

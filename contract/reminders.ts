@@ -27,6 +27,10 @@ export const allDayReminderLabels: Record<ReminderMinutes, string> = {
   1440: 'The day before at 08:00',
 };
 
+/** A reminder as a select holds it ('' for none), and back. */
+export const reminderText = (minutes: number | null) => (minutes === null ? '' : String(minutes));
+export const reminderOf = (text: string) => (text === '' ? null : Number(text) as ReminderMinutes);
+
 export const reminderMessages = {
   label: 'Reminder',
   defaultLabel: 'Default reminder for new events',

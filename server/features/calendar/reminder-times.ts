@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { mealTypeAt, type RecurringPattern } from '@hearth/contract/calendar';
+import { mealTypeAt, mealTypeLabels, type RecurringPattern } from '@hearth/contract/calendar';
 import { allDayReminderHour } from '@hearth/contract/reminders';
 import { expand, previousDay, shiftDays } from './expand.ts';
 
@@ -64,9 +64,7 @@ export function nextReminder(
   return null;
 }
 
-const mealNames = { BREAKFAST: 'Breakfast', LUNCH: 'Lunch', DINNER: 'Dinner' } as const;
-
-const mealName = (start: string): string => mealNames[mealTypeAt(start)];
+const mealName = (start: string): string => mealTypeLabels[mealTypeAt(start)];
 
 export interface ReminderFacts {
   title: string;

@@ -7,6 +7,7 @@ import type { Job } from '../../platform/jobs.ts';
 import { notifyReminders, reminderLateLimitMs, type ReminderNotice } from '../../platform/notifications/reminders.ts';
 import { listHoldingRecipe } from '../grocery/public.ts';
 import { nextReminder, reminderLine, type ReminderShape } from './reminder-times.ts';
+import { attendsEvent } from './repository.ts';
 
 /**
  * The reminder job (issue 50). Each event with a reminder has a `calendar_reminders` row holding its next one; triggers
@@ -121,8 +122,7 @@ export class ReminderJob {
       from unnest(${textArray(rows.map((r) => r.event_id))}, ${textArray(rows.map((r) => r.occurrence_start))}) v(event_id, occurrence_start)
       join calendar_events e on e.id = v.event_id::uuid
       join family_members m on m.family_id = e.family_id and m.user_id is not null
-      where not exists (select 1 from calendar_event_attendees a where a.event_id = e.id)
-        or exists (select 1 from calendar_event_attendees a where a.event_id = e.id and a.member_id = m.id)
+      where ${attendsEvent}
       on conflict do nothing returning event_id, user_id`);
     const recipients = new Map<string, string[]>();
     for (const c of claimed) recipients.set(c.event_id, [...(recipients.get(c.event_id) ?? []), c.user_id]);

@@ -5,6 +5,13 @@ import {
 } from '../../platform/db/schema/calendar.ts';
 import { families, familyMembers } from '../../platform/db/schema/family.ts';
 
+/**
+ * Member `m` attends event `e` (the query's aliases): one of its attendees, or anyone for a family event (no
+ * attendees). Who is told of an event's changes and reminded of it.
+ */
+export const attendsEvent = sql`(not exists (select 1 from calendar_event_attendees a where a.event_id = e.id)
+  or exists (select 1 from calendar_event_attendees a where a.event_id = e.id and a.member_id = m.id))`;
+
 export type EventRow = typeof calendarEvents.$inferSelect;
 export type NewEventRow = typeof calendarEvents.$inferInsert;
 

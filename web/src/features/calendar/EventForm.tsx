@@ -1,11 +1,11 @@
 import { useForm } from 'react-hook-form';
 import { calendarLimits, recurringPatterns, type CalendarEvent, type RecurringPattern } from '@hearth/contract/calendar';
 import type { FamilyMember } from '@hearth/contract/family';
-import type { ReminderMinutes } from '@hearth/contract/reminders';
+import { reminderOf, reminderText, type ReminderMinutes } from '@hearth/contract/reminders';
 import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';
 import { endFor, seriesTimes } from './dates.ts';
 import {
-  AddressField, AttendeesField, EventFormFrame, Field, NotesField, ReminderField, reminderOf, reminderText, TimeFields,
+  AddressField, AttendeesField, EventFormFrame, Field, NotesField, ReminderField, TimeFields,
   useEventSave, type FieldErrors,
 } from './fields.tsx';
 import { useCategories, useSeries, type EventBody } from './queries.ts';

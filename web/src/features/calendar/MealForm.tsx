@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { calendarLimits, mealTypeAt, mealTypes, type CalendarEvent, type MealType } from '@hearth/contract/calendar';
 import type { FamilyMember } from '@hearth/contract/family';
-import type { ReminderMinutes } from '@hearth/contract/reminders';
+import { reminderOf, reminderText, type ReminderMinutes } from '@hearth/contract/reminders';
 import { useGroceryLists, useMeals } from '../meals/queries.ts';
 import { addMinutes, mealSlot, mealSlotKeepingDate } from './dates.ts';
 import {
-  AddressField, AttendeesField, EventFormFrame, Field, NotesField, ReminderField, reminderOf, reminderText, TextField, TimeFields,
+  AddressField, AttendeesField, EventFormFrame, Field, NotesField, ReminderField, TextField, TimeFields,
   useEventFields,
 } from './fields.tsx';
 import { PlaceField } from './PlaceField.tsx';

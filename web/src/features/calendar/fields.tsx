@@ -165,10 +165,6 @@ export function ReminderField({ allDay, error, select }: {
   );
 }
 
-/** A reminder as the select holds it, and back. */
-export const reminderText = (minutes: number | null) => (minutes === null ? '' : String(minutes));
-export const reminderOf = (text: string) => (text === '' ? null : Number(text) as ReminderMinutes);
-
 /** A one-line text field of the form. */
 export function TextField({ label, value, onChange, max, error }: {
   label: string; value: string; onChange: (value: string) => void; max: number; error?: string | undefined;

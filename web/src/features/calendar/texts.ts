@@ -1,4 +1,4 @@
-import { calendarMessages as server } from '@hearth/contract/calendar';
+import { calendarMessages as server, mealTypeLabels } from '@hearth/contract/calendar';
 
 /** Every text the calendar screens show: the server's messages (from the contract) and the spec's own (§2, §5, §8). */
 export const calendarTexts = {
@@ -37,7 +37,7 @@ export const calendarTexts = {
   editSeries: 'All occurrences',
   noRecurrence: 'Does not repeat',
   patterns: { WEEKLY: 'Weekly', BI_WEEKLY: 'Every 2 weeks', MONTHLY: 'Monthly', YEARLY: 'Yearly' },
-  mealTypes: { BREAKFAST: 'Breakfast', LUNCH: 'Lunch', DINNER: 'Dinner' },
+  mealTypes: mealTypeLabels,
   noCategory: 'No category',
   noRecipe: 'No recipe',
   newRecipe: 'New recipe…',

@@ -1,5 +1,5 @@
 import type { FamilySettings } from '@hearth/contract/family';
-import { reminderChoices, reminderLabels, reminderMessages, type ReminderMinutes } from '@hearth/contract/reminders';
+import { reminderChoices, reminderLabels, reminderMessages, reminderOf, reminderText } from '@hearth/contract/reminders';
 import { reasonOf, useSetDefaultReminder } from './queries.ts';
 import { familyMessages as msg } from './texts.ts';
 
@@ -13,14 +13,14 @@ export function DefaultReminder({ settings, isAdmin, onError }: {
   const set = useSetDefaultReminder();
   const change = (value: string) => {
     onError(null);
-    set.mutate(value === '' ? null : Number(value) as ReminderMinutes,
+    set.mutate(reminderOf(value),
       { onError: (error) => onError(msg.updateDefaultReminderError(reasonOf(error))) });
   };
   return (
     <label className="timezone-label">
       {reminderMessages.defaultLabel}
       <select aria-label={reminderMessages.defaultLabel}
-        value={settings.defaultReminderMinutes === null ? '' : String(settings.defaultReminderMinutes)}
+        value={reminderText(settings.defaultReminderMinutes)}
         disabled={!isAdmin || set.isPending} onChange={(e) => change(e.target.value)}>
         <option value="">{reminderMessages.none}</option>
         {reminderChoices.map((m) => <option key={m} value={String(m)}>{reminderLabels[m]}</option>)}

@@ -3,9 +3,10 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import {
-  digestTexts, notificationKinds, notificationMessages, type NotificationKind, type NotificationPreferences,
+  digestTexts, notificationKinds, notificationMessages, timeOfDayPattern, type NotificationKind, type NotificationPreferences,
 } from '@hearth/contract/notifications';
 import { ApiError } from '../../shared/api/client.ts';
+import { FieldError, invalidIf } from '../../shared/form.tsx';
 import { ErrorBanner, Loading, Notice } from '../../shared/ui/Status.tsx';
 import { useCurrentUser } from '../../shared/useCurrentUser.ts';
 import { useTitle } from '../../shared/useTitle.ts';
@@ -43,9 +44,8 @@ const FormValues = z.object({
   digest: z.boolean(),
 }).superRefine((v, ctx) => {
   if (!v.quiet) return;
-  const time = /^([01]\d|2[0-3]):[0-5]\d$/;
-  if (!time.test(v.start)) ctx.addIssue({ code: 'custom', path: ['start'], message: notificationMessages.timeInvalid });
-  if (!time.test(v.end)) ctx.addIssue({ code: 'custom', path: ['end'], message: notificationMessages.timeInvalid });
+  if (!timeOfDayPattern.test(v.start)) ctx.addIssue({ code: 'custom', path: ['start'], message: notificationMessages.timeInvalid });
+  if (!timeOfDayPattern.test(v.end)) ctx.addIssue({ code: 'custom', path: ['end'], message: notificationMessages.timeInvalid });
   else if (v.start === v.end) ctx.addIssue({ code: 'custom', path: ['end'], message: notificationMessages.quietHoursBoth });
 });
 type FormValues = z.infer<typeof FormValues>;
@@ -89,7 +89,6 @@ function Form({ saved, timezone }: { saved: NotificationPreferences; timezone: s
     // A refusal shows from the mutation's error below the form.
     await save.mutateAsync(toPreferences(values)).catch(() => undefined);
   };
-  const fieldError = (message: string | undefined) => (message ? <span className="field-error">{message}</span> : null);
 
   return (
     <form className="card stack" onSubmit={handleSubmit(submit)} noValidate aria-label={t.preferencesTitle}>
@@ -110,10 +109,10 @@ function Form({ saved, timezone }: { saved: NotificationPreferences; timezone: s
         </label>
         {quiet && (
           <div className="times">
-            <label>{t.quietFrom} <input type="time" required {...register('start')} aria-invalid={errors.start ? true : undefined} />
-              {fieldError(errors.start?.message)}</label>
-            <label>{t.quietUntil} <input type="time" required {...register('end')} aria-invalid={errors.end ? true : undefined} />
-              {fieldError(errors.end?.message)}</label>
+            <label>{t.quietFrom} <input type="time" required {...register('start')} aria-invalid={invalidIf(errors.start)} />
+              <FieldError error={errors.start} /></label>
+            <label>{t.quietUntil} <input type="time" required {...register('end')} aria-invalid={invalidIf(errors.end)} />
+              <FieldError error={errors.end} /></label>
           </div>
         )}
         <p className="muted">{t.quietZone(timezone)}</p>
