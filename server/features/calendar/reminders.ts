@@ -5,7 +5,7 @@ import { rawRows, textArray, type Tx } from '../../platform/db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { Job } from '../../platform/jobs.ts';
 import { notifyReminders, reminderLateLimitMs, type ReminderNotice } from '../../platform/notifications/reminders.ts';
-import { listHoldingRecipe } from '../grocery/public.ts';
+import { listsHoldingRecipes } from '../grocery/public.ts';
 import { nextReminder, reminderLine, type ReminderShape } from './reminder-times.ts';
 import { attendsEvent } from './repository.ts';
 
@@ -126,12 +126,14 @@ export class ReminderJob {
       on conflict do nothing returning event_id, user_id`);
     const recipients = new Map<string, string[]>();
     for (const c of claimed) recipients.set(c.event_id, [...(recipients.get(c.event_id) ?? []), c.user_id]);
+    const meals = rows.filter((r) => r.is_meal && r.meal_id && recipients.has(r.event_id));
+    const listNames = await listsHoldingRecipes(tx, meals.map((r) => ({ familyId: r.family_id, recipeId: r.meal_id! })));
     const notices: ReminderNotice[] = [];
     for (const row of rows) {
       const recipientIds = recipients.get(row.event_id);
       if (!recipientIds) continue;
       const occurrenceStart = row.occurrence_start!;
-      const listName = row.is_meal && row.meal_id ? await listHoldingRecipe(tx, row.family_id, row.meal_id) : null;
+      const listName = row.is_meal && row.meal_id ? listNames.get(`${row.family_id}:${row.meal_id}`) ?? null : null;
       notices.push({
         familyId: row.family_id, subjectId: row.event_id, date: occurrenceStart.slice(0, 10), occurrenceKey: occurrenceStart,
         line: reminderLine({ ...row, occurrenceStart, isMeal: row.is_meal, listName }, new Date(row.fire_at!), row.timezone),

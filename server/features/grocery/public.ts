@@ -81,9 +81,12 @@ export function countFamilyLists(q: Queryable, familyId: string, listIds: string
   return lists.countFamilyLists(q, familyId, listIds);
 }
 
-/** The name of the family's list holding a recipe's ingredients, or null when none does (a meal reminder names it). */
-export function listHoldingRecipe(q: Queryable, familyId: string, recipeId: string): Promise<string | null> {
-  return lists.listHoldingRecipe(q, familyId, recipeId);
+/**
+ * The name of each family's list holding a recipe's ingredients (meal reminders name it), keyed `familyId:recipeId`;
+ * none for a recipe no list holds.
+ */
+export function listsHoldingRecipes(q: Queryable, held: { familyId: string; recipeId: string }[]): Promise<Map<string, string>> {
+  return lists.listsHoldingRecipes(q, held);
 }
 
 export interface ListSummary {

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { groceryMessages as m } from '@hearth/contract/grocery';
 import type { SessionRead } from '../../../platform/auth/sessions.ts';
-import type { Queryable } from '../../../platform/db/client.ts';
+import { rawRows, textArray, type Queryable } from '../../../platform/db/client.ts';
 import { groceryItems, groceryLists } from '../../../platform/db/schema/grocery.ts';
 import { notFound } from '../../../platform/errors.ts';
 
@@ -78,13 +78,19 @@ export async function lockListsLinkedTo(
     ? eq(groceryItems.addedFromRecipeId, link.recipeId) : eq(groceryItems.recurringItemId, link.recurringItemId), familyId);
 }
 
-/** The title of the family's list holding the recipe's items: still to buy first, then the newest. */
-export async function listHoldingRecipe(q: Queryable, familyId: string, recipeId: string): Promise<string | null> {
-  const [row] = await q.select({ title: groceryLists.title }).from(groceryItems)
-    .innerJoin(groceryLists, eq(groceryLists.id, groceryItems.listId))
-    .where(and(eq(groceryItems.familyId, familyId), eq(groceryItems.addedFromRecipeId, recipeId)))
-    .orderBy(asc(groceryItems.isPurchased), desc(groceryItems.createdAt)).limit(1);
-  return row?.title ?? null;
+/**
+ * For each (family, recipe), the title of the family's list holding the recipe's items: still to buy first, then the
+ * newest. Keyed `familyId:recipeId`; a recipe no list holds has no entry.
+ */
+export async function listsHoldingRecipes(q: Queryable, held: { familyId: string; recipeId: string }[]): Promise<Map<string, string>> {
+  if (held.length === 0) return new Map();
+  const rows = await rawRows<{ family_id: string; recipe_id: string; title: string }>(q, sql`
+    select distinct on (i.family_id, i.added_from_recipe_id) i.family_id, i.added_from_recipe_id as recipe_id, l.title
+    from unnest(${textArray(held.map((h) => h.familyId))}, ${textArray(held.map((h) => h.recipeId))}) v(family_id, recipe_id)
+    join grocery_items i on i.family_id = v.family_id::uuid and i.added_from_recipe_id = v.recipe_id::uuid
+    join grocery_lists l on l.id = i.list_id
+    order by i.family_id, i.added_from_recipe_id, i.is_purchased, i.created_at desc`);
+  return new Map(rows.map((r) => [`${r.family_id}:${r.recipe_id}`, r.title]));
 }
 
 export async function deleteList(q: Queryable, listId: string, familyId: string): Promise<void> {
