@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -93,6 +94,17 @@ describe('uploading a photo', () => {
     const res = await upload(admin, meal.id, Buffer.alloc(api.photoLimits.uploadMaxBytes + 1));
     expect([res.status, res.body]).toEqual([413, { code: 'TOO_LARGE', message: api.photoMessages.tooLarge }]);
     expect(api.photoMessages.tooLarge).toContain('15 MB');
+  });
+
+  it('answers the same 413 to a body past the limit sent in chunks, with no length announced', async () => {
+    const meal = await createMeal(admin, pancakes());
+    const bytes = Buffer.alloc(api.photoLimits.uploadMaxBytes + 1);
+    const res = await t.app.inject({
+      method: 'PUT', url: fillPath(api.setMealPhoto.path, { id: meal.id }),
+      headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'image/jpeg' },
+      payload: Readable.from([bytes.subarray(0, 1 << 20), bytes.subarray(1 << 20)]),
+    });
+    expect([res.statusCode, res.json()]).toEqual([413, { code: 'TOO_LARGE', message: api.photoMessages.tooLarge }]);
   });
 
   it('answers an image past the pixel limit 413 before decoding it', async () => {

@@ -5,6 +5,11 @@ import { failureCode, isDatabaseUnavailable } from '../db/failures.ts';
 import { AppError } from '../errors.ts';
 import { safeError } from './log-safety.ts';
 
+declare module 'fastify' {
+  /** What a route says in place of a generic text: an upload's own "too large". */
+  interface FastifyContextConfig { tooLarge?: string }
+}
+
 const codeForStatus: Record<number, ErrorCode> = {
   400: 'VALIDATION', 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 409: 'CONFLICT',
   415: 'UNSUPPORTED_MEDIA_TYPE', 429: 'RATE_LIMITED',
@@ -31,7 +36,10 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     return send(reply, 503, { code: 'UNAVAILABLE', message: errorMessages.databaseUnavailable });
   }
   const status = error.statusCode ?? 500;
-  if (status === 413) return send(reply, status, { code: 'TOO_LARGE', message: errorMessages.bodyTooLarge });
+  if (status === 413) {
+    const message = request.routeOptions.config.tooLarge ?? errorMessages.bodyTooLarge;
+    return send(reply, status, { code: 'TOO_LARGE', message });
+  }
   if (status >= 400 && status < 500) {
     return send(reply, status, { code: codeForStatus[status] ?? 'VALIDATION', message: error.message });
   }
