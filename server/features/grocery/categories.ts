@@ -24,13 +24,13 @@ export async function categorise(q: Queryable, familyId: string, items: Named[],
     if (!wanted.has(choice.key)) wanted.set(choice.key, choice.name);
   }
   const { filed, spellings } = await readFiled(q, familyId, [...new Set(nameKeys)], [...wanted.keys()]);
-  const keys = items.map((_, i) => typed[i]?.key ?? filed.get(nameKeys[i]!)?.key ?? categoryKey(aisles[i]!));
+  const keys = items.map((_, i) => typed[i]?.key ?? filed.get(nameKeys[i]!) ?? categoryKey(aisles[i]!));
   const missing = [...new Set(keys)].filter((key) => !spellings.has(key)).map((key) => ({ key, name: wanted.get(key)! }));
   if (missing.length > 0) for (const [key, name] of await addCategories(q, familyId, missing, at)) spellings.set(key, name);
   for (const [i, t] of typed.entries()) {
-    if (t && filed.get(nameKeys[i]!)?.key !== t.key) {
+    if (t && filed.get(nameKeys[i]!) !== t.key) {
       await fileName(q, familyId, nameKeys[i]!, t.key, at);
-      filed.set(nameKeys[i]!, { key: t.key, name: spellings.get(t.key)! });
+      filed.set(nameKeys[i]!, t.key);
     }
   }
   return keys.map((key) => spellings.get(key)!);

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { GroceryComment, GroceryItem, GroceryList, GroceryReply, RecurringItem } from '@hearth/contract/grocery';
 import type { CommentRow } from './repository/comments.ts';
-import type { ShownItem } from './repository/items.ts';
+import { shownFields, type ShownItem } from './repository/items.ts';
 import type { ListWithCount } from './repository/lists.ts';
 import type { RecurringRow } from './repository/recurring.ts';
 
@@ -36,10 +36,7 @@ export function itemJson(alias: string): SQL {
 }
 
 /** The fields of an item's answer as its row holds them (its `position` is its place). */
-const answerFields = [
-  'id', 'name', 'quantity', 'unit', 'category', 'recurrence', 'isPurchased', 'listId', 'familyId', 'recurringItemId',
-  'addedFromRecipeId',
-] as const satisfies readonly Exclude<keyof GroceryItem, 'position'>[];
+const answerFields = [...shownFields, 'listId', 'familyId'] as const satisfies readonly Exclude<keyof GroceryItem, 'position'>[];
 
 export function toReply(row: CommentRow): GroceryReply {
   return {

@@ -18,10 +18,11 @@ export async function readFiled(q: Queryable, familyId: string, nameKeys: string
     union all
     select false, c.key, c.key, c.name from ${groceryCategories} c
     where c.family_id = ${familyId}::uuid and c.key = any(${textArray(categoryKeys)})`);
-  const filed = new Map<string, { key: string; name: string }>();
+  /** Name key → the category key it was filed under. */
+  const filed = new Map<string, string>();
   const spellings: Spellings = new Map();
   for (const row of rows) {
-    if (row.filed) filed.set(row.key, { key: row.category_key, name: row.name });
+    if (row.filed) filed.set(row.key, row.category_key);
     spellings.set(row.category_key, row.name);
   }
   return { filed, spellings };

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { groceryLimits, type GroceryItem } from '@hearth/contract/grocery';
 import { formatQuantity, parseQuantity, quantityMessages } from '@hearth/contract/quantity';
+import { FieldError, invalidIf } from '../../shared/form.tsx';
 import type { EditedFields } from './merges.ts';
 import { useCategoryChoices } from './queries.ts';
 
@@ -42,15 +43,15 @@ export function ItemEditor({ item, familyId, onSave, onCancel }: {
       <div className="row">
         <label>
           Qty
-          <input {...register('quantity', { validate: (v) => parseQuantity(v) !== undefined })} inputMode="decimal"
-            aria-invalid={errors.quantity ? true : undefined} />
+          <input {...register('quantity', { validate: (v) => parseQuantity(v) !== undefined || quantityMessages.unreadable })}
+            inputMode="decimal" aria-invalid={invalidIf(errors.quantity)} />
         </label>
         <label>
           Unit
           <input {...register('unit')} maxLength={groceryLimits.unitMax} />
         </label>
       </div>
-      {errors.quantity && <span className="field-error" role="alert">{quantityMessages.unreadable}</span>}
+      <FieldError error={errors.quantity} alert />
       <label>
         Category
         <input {...register('category')} maxLength={groceryLimits.categoryMax} list={categoriesId} autoComplete="off" />

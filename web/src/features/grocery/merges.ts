@@ -1,4 +1,4 @@
-import { itemMatchKey, type GroceryItem } from '@hearth/contract/grocery';
+import { categoryKey, itemMatchKey, type GroceryItem } from '@hearth/contract/grocery';
 import { roundQuantity } from '@hearth/contract/quantity';
 
 /** An edit's new fields, as the item editor sends them. */
@@ -37,6 +37,7 @@ export function restoredOrder(before: GroceryItem[], removed: GroceryItem, resto
 
 /** The category field's choices: the family's categories as first written, then the built-in aisles it has not used. */
 export function categoryChoices(family: string[], builtIn: readonly string[]): string[] {
-  const known = new Set(family.map((c) => c.toLowerCase()));
-  return [...family, ...builtIn.filter((c) => !known.has(c.toLowerCase()))];
+  // One category whatever its case and spacing, as the server keeps them (`categoryKey`).
+  const known = new Set(family.map(categoryKey));
+  return [...family, ...builtIn.filter((c) => !known.has(categoryKey(c)))];
 }
