@@ -42,6 +42,7 @@ export class DashboardService {
       upcomingBirthdays: birthdays,
       groceryLists: lists.map(toList),
       recentComments: comments.map((c) => toComment(c, today, timezone)),
+      tasks: [],
     };
   }
 }
