@@ -20,6 +20,7 @@ export const eventTopics = {
   family_renamed: ['family'],
   family_timezone_changed: ['family'],
   family_default_reminder_changed: ['family'],
+  family_first_day_of_week_changed: ['family'],
   invite_link_created: ['family'],
   invite_revoked: ['family'],
 

@@ -8,6 +8,12 @@ import { PermissionLevel } from './permissions.ts';
 export * from './family-rules.ts';
 export * from './family-fields.ts';
 
+/** The days as a first day of the week is chosen: index 0 Sunday … 6 Saturday, as JavaScript's getDay() counts. */
+export const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+export const FirstDayOfWeek = z.number({ error: 'Please choose a day of the week' }).int('Please choose a day of the week')
+  .min(0, 'Please choose a day of the week').max(6, 'Please choose a day of the week');
+
 export const Timezone = z.enum(timezones, { error: 'Please choose one of the listed timezones' });
 export type Timezone = z.infer<typeof Timezone>;
 
@@ -30,6 +36,8 @@ export const FamilySettings = z.object({
   timezone: Timezone,
   /** The reminder a new event starts with (minutes before its start, reminders.ts), or null for none. */
   defaultReminderMinutes: z.number().int().nullable(),
+  /** The day a week starts on in the calendar, the planner and the chore chart: 0 Sunday … 6 Saturday. */
+  firstDayOfWeek: z.number().int(),
 });
 export type FamilySettings = z.infer<typeof FamilySettings>;
 
@@ -93,6 +101,11 @@ export const setTimezone = endpoint({
 export const setDefaultReminder = endpoint({
   method: 'PUT', path: '/api/family-members/default-reminder', access: 'user',
   summary: 'Set the reminder new events start with (admin)', body: z.object({ defaultReminderMinutes: Reminder }),
+  response: FamilySettings,
+});
+export const setFirstDayOfWeek = endpoint({
+  method: 'PUT', path: '/api/family-members/first-day-of-week', access: 'user',
+  summary: 'Set the day the family\'s weeks start on (admin)', body: z.object({ firstDayOfWeek: FirstDayOfWeek }),
   response: FamilySettings,
 });
 export const listInvites = endpoint({

@@ -137,7 +137,7 @@ test.describe('on a phone', () => {
 
     const timezone = page.getByLabel('Timezone');
     await timezone.selectOption('Europe/London');
-    await expect.poll(() => callApi(request, getFamilyName, { token: admin.token })).toEqual({ familyName: 'The Sun Family', timezone: 'Europe/London', defaultReminderMinutes: null });
+    await expect.poll(() => callApi(request, getFamilyName, { token: admin.token })).toEqual({ familyName: 'The Sun Family', timezone: 'Europe/London', defaultReminderMinutes: null, firstDayOfWeek: 1 });
     await page.reload();
     await expect(page.getByLabel('Timezone')).toHaveValue('Europe/London');
     expect(await page.locator('html').evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(390);
@@ -160,6 +160,20 @@ test.describe('on a phone', () => {
     await expect.poll(async () => (await familyMembersViaApi(request, admin)).find((m) => m.name === 'Ada'))
       .toMatchObject({ color: '#123456' });
   });
+});
+
+test('an admin chooses the day weeks start on, and the calendar\'s month starts its rows on it', async ({ page, request }) => {
+  const admin = await signUpViaApi(request, { name: 'Wendy' });
+  await useSession(page, admin);
+  await page.goto('/family');
+  const firstDay = page.getByLabel('Weeks start on');
+  await expect(firstDay).toHaveValue('1');
+  await firstDay.selectOption('Sunday');
+  await expect.poll(async () => (await callApi(request, getFamilyName, { token: admin.token })).firstDayOfWeek).toBe(0);
+  await page.goto('/calendar');
+  await page.getByRole('tab', { name: 'Month' }).click();
+  await expect(page.locator('[role=columnheader]').first()).toHaveText(/Sun/);
+  await expect(page.locator('[role=columnheader]').last()).toHaveText(/Sat/);
 });
 
 test('an admin removes a member, who loses access to the family and its calendar link', async ({ page, request }) => {

@@ -51,13 +51,18 @@ export function templateDump(t: Templates): Promise<Blob> {
   return dumpRead.blob;
 }
 
+/** A raw PGlite client of its own on this thread, loaded from the migrated dump (a fraction of a new one's initdb). */
+export async function templatePglite(t: Templates): Promise<PGlite> {
+  return PGlite.create({ loadDataDir: await templateDump(t) });
+}
+
 /**
  * A fresh, migrated database of its own for one test file. PGlite runs on the test's own thread: tests wait on one
  * statement at a time, and on 2 busy cores each hop to an engine thread and back cost more than it saved (the
  * server and the browser tests run it on its own thread; `platform/db/engine/thread.test.ts` tests the bridge).
  */
 export async function openTestDatabase(engine: Engine, t: Templates): Promise<Database> {
-  if (engine === 'pglite') return pgliteDatabase(await PGlite.create({ loadDataDir: await templateDump(t) }));
+  if (engine === 'pglite') return pgliteDatabase(await templatePglite(t));
   const created = await createPostgresDatabase(t);
   const database = await openPostgres(created.url);
   return {

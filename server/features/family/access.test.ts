@@ -62,6 +62,10 @@ const calls: FamilyCall[] = [
     name: 'set the default reminder', allowed: ADMIN,
     run: (c) => c.call(api.setDefaultReminder, { body: { defaultReminderMinutes: 30 } }),
   },
+  {
+    name: 'set the first day of the week', allowed: ADMIN,
+    run: (c) => c.call(api.setFirstDayOfWeek, { body: { firstDayOfWeek: 0 } }),
+  },
   { name: 'list invites', allowed: ADMIN, run: (c) => c.call(api.listInvites) },
   { name: 'create an invite', allowed: ADMIN, run: (c) => c.call(api.createInvite, { body: { invitedEmail: null } }) },
   {
@@ -148,12 +152,12 @@ describe('isolation between families', () => {
     expect(bTokens).toHaveLength(2);
     expect(bTokens).toContain(bToken);
     expect(bTokens).not.toContain(aToken);
-    expect((await b.call(api.getFamilyName)).body).toEqual({ familyName: 'B renamed', timezone: 'Europe/Paris', defaultReminderMinutes: null });
+    expect((await b.call(api.getFamilyName)).body).toEqual({ familyName: 'B renamed', timezone: 'Europe/Paris', defaultReminderMinutes: null, firstDayOfWeek: 1 });
     const link = await b.call(api.addMember, { body: { name: 'Poach', userId: aEditor.user.id } });
     expect([link.status, link.body.message]).toEqual([400, api.familyMessages.joinByInvite]);
 
     expect(await familyState(t, a.familyId)).toEqual(before);
-    expect((await a.call(api.getFamilyName)).body).toEqual({ familyName: "Family A admin's Family", timezone: 'America/New_York', defaultReminderMinutes: null });
+    expect((await a.call(api.getFamilyName)).body).toEqual({ familyName: "Family A admin's Family", timezone: 'America/New_York', defaultReminderMinutes: null, firstDayOfWeek: 1 });
     expect((await signUp(t, { inviteToken: aToken })).user.familyId).toBe(a.familyId);
   });
 });

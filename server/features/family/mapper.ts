@@ -15,7 +15,10 @@ export function toFamilyMember(row: MemberRow): FamilyMember {
 }
 
 export function toFamilySettings(row: FamilyRow): FamilySettings {
-  return { familyName: row.name, timezone: row.timezone as Timezone, defaultReminderMinutes: row.defaultReminderMinutes };
+  return {
+    familyName: row.name, timezone: row.timezone as Timezone, defaultReminderMinutes: row.defaultReminderMinutes,
+    firstDayOfWeek: row.firstDayOfWeek,
+  };
 }
 
 export function toInvite(row: InviteRow, inviteUrl: string): Invite {

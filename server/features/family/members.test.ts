@@ -324,14 +324,14 @@ describe('family name and timezone', () => {
     const reader = await joinAs(t, admin, 'READ_ONLY');
     const res = await reader.call(api.getFamilyName);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ familyName: "Ola's Family", timezone: 'America/New_York', defaultReminderMinutes: null });
+    expect(res.body).toEqual({ familyName: "Ola's Family", timezone: 'America/New_York', defaultReminderMinutes: null, firstDayOfWeek: 1 });
   });
 
   it('renames the family, trimmed, with the spec\'s messages', async () => {
     const admin = await founder(t);
     const res = await admin.call(api.setFamilyName, { body: { familyName: '  The Smiths ' } });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ familyName: 'The Smiths', timezone: 'America/New_York', defaultReminderMinutes: null });
+    expect(res.body).toEqual({ familyName: 'The Smiths', timezone: 'America/New_York', defaultReminderMinutes: null, firstDayOfWeek: 1 });
     expect((await admin.call(api.getFamilyName)).body.familyName).toBe('The Smiths');
     const empty = await admin.call(api.setFamilyName, { body: { familyName: '  ' } });
     expect(empty.status).toBe(400);
@@ -339,6 +339,21 @@ describe('family name and timezone', () => {
     const long = await admin.call(api.setFamilyName, { body: { familyName: 'x'.repeat(101) } });
     expect(long.body.message).toBe('Family name must be less than 100 characters');
     expect((await admin.call(api.setFamilyName, { body: { familyName: 'x'.repeat(100) } })).status).toBe(200);
+  });
+
+  it('starts weeks on Monday until an admin chooses another day, 0 (Sunday) to 6 (Saturday)', async () => {
+    const admin = await founder(t);
+    const reader = await joinAs(t, admin, 'READ_ONLY');
+    for (const day of [0, 6, 1]) {
+      const res = await admin.call(api.setFirstDayOfWeek, { body: { firstDayOfWeek: day } });
+      expect([res.status, res.body.firstDayOfWeek]).toEqual([200, day]);
+      if (day === 0) expect((await reader.call(api.getFamilyName)).body.firstDayOfWeek).toBe(0);
+    }
+    for (const bad of [-1, 7, 1.5, '1', null]) {
+      const res = await admin.call(api.setFirstDayOfWeek, { body: { firstDayOfWeek: bad } });
+      expect([res.status, res.body.message]).toEqual([400, 'Please choose a day of the week']);
+    }
+    expect((await reader.call(api.getFamilyName)).body.firstDayOfWeek).toBe(1);
   });
 
   it('accepts exactly the eleven listed timezones', async () => {
@@ -375,11 +390,13 @@ describe('live changes', () => {
       await admin.call(api.setFamilyName, { body: { familyName: 'Live' } });
       await admin.call(api.setTimezone, { body: { timezone: 'UTC' } });
       await admin.call(api.setDefaultReminder, { body: { defaultReminderMinutes: 60 } });
+      await admin.call(api.setFirstDayOfWeek, { body: { firstDayOfWeek: 0 } });
       await admin.call(api.revokeInvite, { params: { token: await inviteToken(admin) } });
       await admin.call(api.removeMember, { params: { id: kid } });
       await expect.poll(() => changes.filter((c) => c.familyId === admin.familyId).map((c) => c.kind)).toEqual([
         'member_created', 'member_updated', 'member_updated', 'members_reordered', 'members_reordered',
-        'family_renamed', 'family_timezone_changed', 'family_default_reminder_changed', 'invite_link_created', 'invite_revoked', 'member_removed',
+        'family_renamed', 'family_timezone_changed', 'family_default_reminder_changed',
+        'family_first_day_of_week_changed', 'invite_link_created', 'invite_revoked', 'member_removed',
         'member_removed',
       ]);
       // The removal refreshes the calendar too (its attendees, and the subscription link when an account leaves).

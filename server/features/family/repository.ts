@@ -86,8 +86,11 @@ export async function findFamily(q: Queryable, familyId: string): Promise<Family
   return row;
 }
 
+/** One setting of the family's, as an admin changes it. */
+export type FamilySettingsChange = Partial<Pick<FamilyRow, 'name' | 'timezone' | 'defaultReminderMinutes' | 'firstDayOfWeek'>>;
+
 export async function updateFamily(
-  q: Queryable, familyId: string, values: Partial<Pick<FamilyRow, 'name' | 'timezone' | 'defaultReminderMinutes'>>,
+  q: Queryable, familyId: string, values: FamilySettingsChange,
 ): Promise<FamilyRow | undefined> {
   const [row] = await q.update(families).set(values).where(eq(families.id, familyId)).returning();
   return row;

@@ -4,7 +4,7 @@ import { route, type App } from '../../platform/http/route.ts';
 import { InviteAcceptance } from './acceptance.ts';
 import { FamilyService } from './service.ts';
 
-// Fastify's router prefers static segments, so /order, /family-name, /timezone and /default-reminder never reach /{id}.
+// Fastify's router prefers static segments, so /order, /family-name, /timezone, /default-reminder and /first-day-of-week never reach /{id}.
 export function familyRoutes(app: App, deps: Deps): void {
   const family = new FamilyService(deps);
   route(app, deps, api.listMembers, ({ caller }) => family.members(caller));
@@ -17,6 +17,8 @@ export function familyRoutes(app: App, deps: Deps): void {
   route(app, deps, api.setTimezone, ({ caller, body }) => family.updateSettings(caller, { timezone: body.timezone }));
   route(app, deps, api.setDefaultReminder, ({ caller, body }) =>
     family.updateSettings(caller, { defaultReminderMinutes: body.defaultReminderMinutes }));
+  route(app, deps, api.setFirstDayOfWeek, ({ caller, body }) =>
+    family.updateSettings(caller, { firstDayOfWeek: body.firstDayOfWeek }));
   route(app, deps, api.updateMember, ({ caller, params, body }) => family.updateMember(caller, params.id, body));
   route(app, deps, api.removeMember, ({ caller, params }) => family.removeMember(caller, params.id));
   route(app, deps, api.setMemberColor, ({ caller, params, body }) => family.setColor(caller, params.id, body.color));

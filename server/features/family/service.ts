@@ -27,6 +27,16 @@ export const inviteMailWindows = [{ max: 20, ms: days(1) }];
 type NewMember = BodyOf<typeof api.addMember>;
 type MemberUpdate = BodyOf<typeof api.updateMember>;
 type OrderItems = BodyOf<typeof api.setMemberOrder>;
+/** One of the family's settings, as an admin changes it: exactly one key. */
+type SettingChange = { name: string } | { timezone: string } | { defaultReminderMinutes: number | null }
+  | { firstDayOfWeek: number };
+
+const settingEvents: Record<keyof repo.FamilySettingsChange, EventType> = {
+  name: 'family_renamed',
+  timezone: 'family_timezone_changed',
+  defaultReminderMinutes: 'family_default_reminder_changed',
+  firstDayOfWeek: 'family_first_day_of_week_changed',
+};
 
 export class FamilyService {
   private readonly deps: Deps;
@@ -182,15 +192,12 @@ export class FamilyService {
     return toFamilySettings(family);
   }
 
-  async updateSettings(
-    caller: Caller, change: { name: string } | { timezone: string } | { defaultReminderMinutes: number | null },
-  ) {
+  async updateSettings(caller: Caller, change: SettingChange) {
     const me = requireAdmin(caller);
     return this.deps.db.transaction(async (tx) => {
       const family = await repo.updateFamily(tx, me.familyId, change);
       if (!family) throw notFound(msg.familyNotFound);
-      await this.record(tx, me, 'name' in change ? 'family_renamed'
-        : 'timezone' in change ? 'family_timezone_changed' : 'family_default_reminder_changed');
+      await this.record(tx, me, settingEvents[Object.keys(change)[0] as keyof repo.FamilySettingsChange]);
       return toFamilySettings(family);
     });
   }

@@ -8,7 +8,8 @@ import { safeError } from '../../platform/http/log-safety.ts';
 import type { Mail } from '../../platform/mail/mailer.ts';
 import { occurrencesBetween, type CalendarOccurrence } from '../calendar/public.ts';
 
-interface Candidate { user_id: string; family_id: string; timezone: string; email: string; name: string; digest_on: string | null }
+/** A member due their morning email, with their family's local day (`YYYY-MM-DD`). */
+interface Candidate { user_id: string; family_id: string; timezone: string; email: string; name: string; day: string }
 interface Claimed { previous: Date | string | null; token: string }
 interface Told { kind: string; action: string; actor_name: string; title: string; count: number }
 
@@ -37,30 +38,39 @@ export class MorningDigest {
 
   async run(): Promise<void> {
     const now = this.deps.clock.now();
+    const at = sql`${now.toISOString()}::timestamptz`;
+    // Only members whose morning it is and who were not mailed today: the job runs every minute, for every family.
     const candidates = await rawRows<Candidate>(this.deps.db, sql`
-      select p.user_id, m.family_id, f.timezone, u.email, m.name, p.digest_on::text as digest_on
+      select p.user_id, m.family_id, f.timezone, u.email, m.name, (${at} at time zone f.timezone)::date::text as day
       from notification_preferences p
       join users u on u.id = p.user_id and u.status = 'ACTIVE'
       join family_members m on m.user_id = p.user_id and m.family_id = u.family_id
       join families f on f.id = m.family_id
-      where p.digest`);
+      where p.digest
+        and extract(hour from ${at} at time zone f.timezone) >= ${digestTexts.hour}
+        -- A morning missed while the server was down still goes until noon; later it would be news of the past.
+        and extract(hour from ${at} at time zone f.timezone) < ${digestTexts.lastHour}
+        -- The claim in sendTo still settles a race between processes.
+        and (p.digest_on is null or p.digest_on < (${at} at time zone f.timezone)::date)`);
+    // Members of one family share its day's calendar: read once per family and run, when a claim needs it.
+    const calendars = new Map<string, Promise<CalendarOccurrence[]>>();
+    const calendarOf = (c: Candidate) => {
+      const key = `${c.family_id} ${c.day}`;
+      if (!calendars.has(key)) calendars.set(key, this.calendarOf(c.family_id, c.day));
+      return calendars.get(key)!;
+    };
     for (const c of candidates) {
-      const local = DateTime.fromJSDate(now, { zone: c.timezone });
-      // A morning missed while the server was down still goes until noon; later it would be news of the past.
-      if (local.hour < digestTexts.hour || local.hour >= digestTexts.lastHour) continue;
-      const day = local.toISODate()!;
-      // Already sent today (the claim in sendTo still settles a race between processes).
-      if (c.digest_on === day) continue;
       try {
-        await this.sendTo(c, day, now);
+        await this.sendTo(c, now, () => calendarOf(c));
       } catch (err) {
         this.deps.log.error({ err: safeError(err) }, 'morning digest failed');
       }
     }
   }
 
-  private async sendTo(c: Candidate, day: string, now: Date): Promise<void> {
+  private async sendTo(c: Candidate, now: Date, calendar: () => Promise<CalendarOccurrence[]>): Promise<void> {
     const db = this.deps.db;
+    const { day } = c;
     // The claim: one process moves the day on; the others find it done. What came since the last claim is told.
     const [claimed] = await rawRows<Claimed>(db, sql`
       with mine as (
@@ -72,17 +82,21 @@ export class MorningDigest {
       returning mine.previous, p.digest_token as token`);
     if (!claimed) return;
     const since = claimed.previous === null ? new Date(now.getTime() - days(1)) : new Date(claimed.previous);
-    const content = await this.content(c, day, since);
+    const content = await this.content(c, await calendar(), since);
     const mail = digestMail(c.email, content, this.link(claimed.token));
     if (!mail) return;
     await this.deps.mailer.send(mail);
   }
 
-  private async content(c: Candidate, day: string, since: Date): Promise<DigestContent> {
+  /** The family's events and meals of its day, all-day ones first. */
+  private async calendarOf(familyId: string, day: string): Promise<CalendarOccurrence[]> {
     const next = DateTime.fromISO(day).plus({ days: 1 }).toISODate()!;
-    const today = (await occurrencesBetween(this.deps.db, c.family_id, day, next))
+    return (await occurrencesBetween(this.deps.db, familyId, day, next))
       .filter((o) => o.startTime.slice(0, 10) === day || o.allDay)
       .sort((a, b) => Number(b.allDay) - Number(a.allDay) || a.startTime.localeCompare(b.startTime));
+  }
+
+  private async content(c: Candidate, today: CalendarOccurrence[], since: Date): Promise<DigestContent> {
     // What the member was told of (their follows and mutes already applied), in their own family only.
     const told = await rawRows<Told>(this.deps.db, sql`
       select kind, action, actor_name, title, count from notifications
@@ -91,7 +105,7 @@ export class MorningDigest {
       order by updated_at`);
     const line = (t: Told) => notificationText({ ...t, actorName: t.actor_name, count: Number(t.count) });
     return {
-      name: c.name, day,
+      name: c.name, day: c.day,
       events: today.filter((o) => !o.isMeal),
       meals: today.filter((o) => o.isMeal),
       added: told.filter((t) => t.kind === 'list_items').map(line),

@@ -147,14 +147,36 @@ export interface AlsoWritten {
   selecting: SQL[];
 }
 
+/** A quantity rounded as typed quantities are (3 decimals), so 0.1 + 0.2 is 0.3. */
+const rounded = (quantity: SQL) => sql`round((${quantity})::numeric, 3)::float8`;
+
+/** The open item `o`'s quantity raised by `by`, a missing quantity on either side counting as one. */
+const raisedBy = (by: number | null) => rounded(sql`coalesce(o.quantity, 1) + ${by ?? 1}::float8`);
+
+/**
+ * The top unpurchased item of a list with a name and unit's match key (singular, any case), `except` one item: the
+ * one an add or an edit merges into, found through the open-key index (list, key, position).
+ */
+function openMatch(list: { listId: string; familyId: string }, name: string, unit: string | null, except?: string): SQL {
+  return sql`
+    select g.id, g.quantity from ${groceryItems} g
+    where g.list_id = ${list.listId} and g.family_id = ${list.familyId} and not g.is_purchased
+      and g.match_key = ${matchKeySql(sql`${name}::text`, sql`${unit}::text`)}${except ? sql` and g.id <> ${except}` : sql``}
+    order by g.position
+    limit 1`;
+}
+
+/** A placed item with its quantity as a number, however the engine's raw row carried it. */
+const numbered = <T extends { quantity: number | string | null }>(row: T) =>
+  ({ ...row, quantity: row.quantity === null ? null : Number(row.quantity) });
+
 /**
  * Adds an item to a list as a person would, in one statement: the unpurchased item of the same name and unit
  * (singular, any case: the match key) gets the quantity added (a missing quantity counts as one), rounded as typed
  * quantities are; otherwise a new item goes on top (stored positions only order a list: they may be negative and
  * have gaps; answers number items 0, 1, 2... from the top). Nothing is written past the list's bound or the quantity
  * bound, nor to a list that is not the family's. `merge: false` (the recurrence job) leaves an open item of the same
- * key alone instead. The open item is found through the open-key index (list, key, position); the list's count is
- * kept by triggers.
+ * key alone instead. The list's count is kept by triggers.
  *
  * The list's lock must be taken in the same transaction before this statement runs (`lockFamilyList`; it may be
  * sent together with it, not waited for): adds to one list then run one after another, each seeing the last.
@@ -166,18 +188,11 @@ export async function addOrMerge(
 ): Promise<AddOutcome> {
   const { id: listId, familyId } = list;
   const when = sql`${at.toISOString()}::timestamptz`;
-  const rounded = (quantity: SQL) => sql`round((${quantity})::numeric, 3)::float8`;
-  const raised = rounded(sql`coalesce(o.quantity, 1) + ${item.quantity ?? 1}::float8`);
+  const raised = raisedBy(item.quantity);
   const quantity = item.quantity === null ? sql`null::float8` : rounded(sql`${item.quantity}::float8`);
   const selecting = also.flatMap((a) => a.selecting).map((expression, i) => sql`, ${expression} as ${sql.raw(`also_${i}`)}`);
   const [row] = await rawRows<PlacedItem & { matched: boolean; merged: boolean | null; place: number | null }>(q, sql`
-    with o as (
-      select g.id, g.quantity from ${groceryItems} g
-      where g.list_id = ${listId} and g.family_id = ${familyId} and not g.is_purchased
-        and g.match_key = ${matchKeySql(sql`${item.name}::text`, sql`${item.unit}::text`)}
-      order by g.position
-      limit 1
-    ), raised as (
+    with o as (${openMatch({ listId, familyId }, item.name, item.unit)}), raised as (
       update ${groceryItems} g set quantity = ${raised}, updated_at = ${when}
       from o where g.id = o.id and ${merge} and ${raised} <= ${groceryLimits.quantityMax}
       returning ${placedColumns('g')}, true as merged
@@ -206,7 +221,7 @@ export async function addOrMerge(
     return { refused: (item.quantity ?? 0) > groceryLimits.quantityMax ? 'tooMuch' : 'full' };
   }
   const shown = Object.fromEntries(placedFields.map((field) => [field, placed[field]])) as PlacedItem;
-  return { item: { ...shown, quantity: shown.quantity === null ? null : Number(shown.quantity) }, place: place ?? 0, merged };
+  return { item: numbered(shown), place: place ?? 0, merged };
 }
 
 /** What an edit starts from: the item as stored, with its list. */
@@ -230,15 +245,9 @@ export async function findEdited(q: Queryable, itemId: string, familyId: string)
 export async function mergeInto(
   q: Queryable, edited: EditedItem, next: { name: string; unit: string | null; quantity: number | null }, at: Date,
 ): Promise<PlacedItem | { refused: 'tooMuch' } | undefined> {
-  const raised = sql`round((coalesce(o.quantity, 1) + ${next.quantity ?? 1}::float8)::numeric, 3)::float8`;
+  const raised = raisedBy(next.quantity);
   const [row] = await rawRows<PlacedItem & { raised: boolean | null }>(q, sql`
-    with o as (
-      select g.id, g.quantity from ${groceryItems} g
-      where g.list_id = ${edited.listId} and g.family_id = ${edited.familyId} and not g.is_purchased
-        and g.match_key = ${matchKeySql(sql`${next.name}::text`, sql`${next.unit}::text`)} and g.id <> ${edited.id}
-      order by g.position
-      limit 1
-    ), raised as (
+    with o as (${openMatch(edited, next.name, next.unit, edited.id)}), raised as (
       update ${groceryItems} g set quantity = ${raised}, updated_at = ${at.toISOString()}::timestamptz
       from o where g.id = o.id and ${raised} <= ${groceryLimits.quantityMax}
       returning ${placedColumns('g')}
@@ -250,7 +259,7 @@ export async function mergeInto(
   if (!row) return undefined;
   const { raised: done, ...placed } = row;
   if (!done) return { refused: 'tooMuch' };
-  return { ...placed, quantity: placed.quantity === null ? null : Number(placed.quantity) };
+  return numbered(placed);
 }
 
 export async function deletePurchased(q: Queryable, listId: string, familyId: string): Promise<number> {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { PGlite } from '@electric-sql/pglite';
-import { templateDump } from '../../../test/databases.ts';
+import type { PGlite } from '@electric-sql/pglite';
+import { templatePglite } from '../../../test/databases.ts';
 
 /**
  * `statements.ts` runs its statements under PGlite's own locks through `_runExclusiveQuery` and
@@ -19,7 +19,7 @@ const installed = (JSON.parse(readFileSync(new URL('../package.json', import.met
 const upgrade = `@electric-sql/pglite ${installed}: server/platform/db/engine/statements.ts calls PGlite's private`;
 
 let db: PGlite;
-beforeAll(async () => { db = await PGlite.create({ loadDataDir: await templateDump(inject('templates')) }); });
+beforeAll(async () => { db = await templatePglite(inject('templates')); });
 afterAll(async () => { await db.close(); });
 
 describe('the PGlite the engine relies on', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
-import { PGlite } from '@electric-sql/pglite';
-import { templateDump } from '../../../test/databases.ts';
+import type { PGlite } from '@electric-sql/pglite';
+import { templatePglite } from '../../../test/databases.ts';
 
 /**
  * A PGlite on this thread for the test file, with a `pantry` table; each test sees only the statements it prepares.
@@ -9,8 +9,7 @@ import { templateDump } from '../../../test/databases.ts';
 export function pantryEngine() {
   let db: PGlite;
   beforeAll(async () => {
-    // From the test run's migrated dump: loading it costs a fraction of a new database's initdb.
-    db = await PGlite.create({ loadDataDir: await templateDump(inject('templates')) });
+    db = await templatePglite(inject('templates'));
     await db.exec('create table pantry (id int primary key, name text not null)');
   });
   afterAll(async () => { await db.close(); });

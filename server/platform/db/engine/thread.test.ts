@@ -2,13 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { openPglite, rawRows, type Database, type Db } from '../client.ts';
 import type { PgliteThread } from './thread.ts';
 import { isUniqueViolation } from '../tenancy.ts';
-import { templateDump } from '../../../test/databases.ts';
+import { templateDump, templatePglite } from '../../../test/databases.ts';
 
 // The embedded engine on its own thread, as the server runs it; only the PGlite project runs this file.
 let database: Database;
@@ -109,7 +108,7 @@ describe('PGlite on its own thread', () => {
       array[1.5, 2]::numeric[] as amounts, 9007199254740993::int8 as big, 2.5::numeric as price,
       '{"a": [1, 2]}'::jsonb as doc, '\\x0102'::bytea as raw, true as yes, null::text as nothing,
       'b8a3a8f4-3c1e-4b7e-9a55-0c8f0b7c1d2e'::uuid as id`;
-    const local = await PGlite.create({ loadDataDir: await templateDump(inject('templates')) });
+    const local = await templatePglite(inject('templates'));
     try {
       expect(await rawRows(database.db, query)).toEqual(await rawRows(drizzle(local) as unknown as Db, query));
     } finally {

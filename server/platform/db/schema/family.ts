@@ -1,4 +1,4 @@
-import { date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { createdAt, id } from './columns.ts';
 
@@ -12,6 +12,8 @@ export const families = pgTable('families', {
   timezone: text('timezone').notNull().default('America/New_York'),
   /** The reminder new events start with, minutes before their start (contract/reminders.ts); null: none. */
   defaultReminderMinutes: integer('default_reminder_minutes'),
+  /** 0 Sunday … 6 Saturday; Monday (ISO 8601) until an admin chooses. */
+  firstDayOfWeek: smallint('first_day_of_week').notNull().default(1),
   createdAt: createdAt(),
 });
 

@@ -49,7 +49,8 @@ export function CalendarPage() {
   return (
     <main className="page stack calendar-page">
       {me.data?.familyId && settings.isSuccess ? <Calendar familyId={me.data.familyId} heading={heading}
-        timezone={settings.data.timezone} defaultReminder={settings.data.defaultReminderMinutes as ReminderMinutes | null} /> : (
+        timezone={settings.data.timezone} defaultReminder={settings.data.defaultReminderMinutes as ReminderMinutes | null}
+        firstDay={settings.data.firstDayOfWeek} /> : (
         <>
           <h1>{heading}</h1>
           {settings.isError ? <ErrorBanner message={t.loadFailed} />
@@ -60,8 +61,8 @@ export function CalendarPage() {
   );
 }
 
-function Calendar({ familyId, heading, timezone, defaultReminder }: {
-  familyId: string; heading: string; timezone: string; defaultReminder: ReminderMinutes | null;
+function Calendar({ familyId, heading, timezone, defaultReminder, firstDay }: {
+  familyId: string; heading: string; timezone: string; defaultReminder: ReminderMinutes | null; firstDay: number;
 }) {
   const can = useCan();
   // Offline the calendar is read-only: it shows what was last seen, and changes wait for the network (issue 49).
@@ -163,7 +164,7 @@ function Calendar({ familyId, heading, timezone, defaultReminder }: {
         ? <Notice>{t.offlineNotSeen}</Notice> : <Loading text={t.loading} />)) : (
         <div className={`cal-frame${events.isFetching ? ' fetching' : ''}`}>
           <CalendarView events={shown} birthdays={shownBirthdays} members={memberMap} initialView={initialView}
-            initialDate={startDate} now={now} canEdit={canEdit} phone={phone} day={day} onRange={onRange} onOpen={open}
+            initialDate={startDate} firstDay={firstDay} now={now} canEdit={canEdit} phone={phone} day={day} onRange={onRange} onOpen={open}
             onDay={setDay} onAdd={addAt}
             onSelect={(range) => addEvent({ start: range.start, end: range.end, allDay: range.allDay })}
             onMove={(change) => (inSeries(change.event) ? setMoving(change) : void move(change, 'series'))} />

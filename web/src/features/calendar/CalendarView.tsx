@@ -109,7 +109,7 @@ function Bar({ info }: { info: EventDisplayInfo }) {
  * scroller opened at the first event shown (issue 49). On a phone the month shows bars per day and a tap picks the
  * day (`onDay`), and a tap on an empty slot adds an event there (`onAdd`).
  */
-export function CalendarView({ events, birthdays, members, initialView, initialDate, now, canEdit, phone, day, onRange, onSelect,
+export function CalendarView({ events, birthdays, members, initialView, initialDate, firstDay, now, canEdit, phone, day, onRange, onSelect,
   onAdd, onDay, onOpen, onMove }: {
   events: CalendarEvent[];
   /** Read-only all-day entries beside the events. */
@@ -117,6 +117,8 @@ export function CalendarView({ events, birthdays, members, initialView, initialD
   members: Map<string, FamilyMember>;
   initialView: CalendarViewName;
   initialDate: string;
+  /** The family's first day of the week, 0 Sunday … 6 Saturday. */
+  firstDay: number;
   now: () => string;
   canEdit: boolean;
   phone: boolean;
@@ -192,6 +194,7 @@ export function CalendarView({ events, birthdays, members, initialView, initialD
       now={now}
       initialView={initialView}
       initialDate={initialDate}
+      firstDay={firstDay}
       // The button reads "Today" in every view: its name is what it shows.
       todayHint="Today"
       prevHint={(text) => `Previous ${threeDays ? threeDaysText : unitText(text)}`}

@@ -6,6 +6,7 @@ import { Modal } from '../../shared/ui/Modal.tsx';
 import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';
 import { useCurrentUser } from '../../shared/useCurrentUser.ts';
 import { DefaultReminder } from './DefaultReminder.tsx';
+import { FirstDayOfWeek } from './FirstDayOfWeek.tsx';
 import { FamilyNameForm } from './FamilyNameForm.tsx';
 import { InviteManager } from './InviteManager.tsx';
 import { MemberCard } from './MemberCard.tsx';
@@ -87,6 +88,7 @@ export function FamilyPage() {
             {!isAdmin && <span className="badge">{msg.adminOnly}</span>}
           </label>
           <DefaultReminder settings={settings.data} isAdmin={isAdmin} onError={setPageError} />
+          <FirstDayOfWeek settings={settings.data} isAdmin={isAdmin} onError={setPageError} />
           <div className="stack small">
             <span>Your permission: <span className="badge" aria-label="Your permission level">{levelLabels[level]}</span></span>
             {/* The spec shows the family ID; people rarely need it (a super admin does), so it waits behind a click. */}

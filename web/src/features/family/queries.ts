@@ -124,29 +124,26 @@ export function useAutoAssign() {
   });
 }
 
-export function useSetFamilyName() {
+/** A change of one of the family's settings; its answer is the family's settings as they now are. */
+function useSettingsChange<T>(send: (value: T) => Promise<FamilySettings>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (familyName: string) => call(api.setFamilyName, { body: { familyName } }),
+    mutationFn: send,
     onSuccess: (settings) => queryClient.setQueryData<FamilySettings>(familyKeys.settings, settings),
   });
 }
 
-export function useSetTimezone() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (timezone: api.Timezone) => call(api.setTimezone, { body: { timezone } }),
-    onSuccess: (settings) => queryClient.setQueryData<FamilySettings>(familyKeys.settings, settings),
-  });
-}
+export const useSetFamilyName = () =>
+  useSettingsChange((familyName: string) => call(api.setFamilyName, { body: { familyName } }));
 
-export function useSetDefaultReminder() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (defaultReminderMinutes: ReminderMinutes | null) => call(api.setDefaultReminder, { body: { defaultReminderMinutes } }),
-    onSuccess: (settings) => queryClient.setQueryData<FamilySettings>(familyKeys.settings, settings),
-  });
-}
+export const useSetTimezone = () =>
+  useSettingsChange((timezone: api.Timezone) => call(api.setTimezone, { body: { timezone } }));
+
+export const useSetDefaultReminder = () => useSettingsChange((defaultReminderMinutes: ReminderMinutes | null) =>
+  call(api.setDefaultReminder, { body: { defaultReminderMinutes } }));
+
+export const useSetFirstDayOfWeek = () =>
+  useSettingsChange((firstDayOfWeek: number) => call(api.setFirstDayOfWeek, { body: { firstDayOfWeek } }));
 
 export function useCreateInvite() {
   const queryClient = useQueryClient();

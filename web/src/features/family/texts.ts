@@ -20,6 +20,8 @@ export const familyMessages = {
   updateFamilyNameError: (message: string) => `Error updating family name: ${message}`,
   updateTimezoneError: (message: string) => `Error updating timezone: ${message}`,
   updateDefaultReminderError: (message: string) => `Error updating the default reminder: ${message}`,
+  firstDayOfWeekLabel: 'Weeks start on',
+  updateFirstDayOfWeekError: (message: string) => `Error updating the first day of the week: ${message}`,
   familyIdLabel: 'Family ID (for support)',
   removeMember: (name: string) => `Remove ${name} from the family?`,
   // The server renews the calendar's subscription link when an account leaves.

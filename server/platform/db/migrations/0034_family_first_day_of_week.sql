@@ -1,0 +1,1 @@
+ALTER TABLE "families" ADD COLUMN "first_day_of_week" smallint DEFAULT 1 NOT NULL;
