@@ -454,8 +454,8 @@ export const Redemption = z.object({
   rewardId: z.uuid().nullable(),
   title: z.string(),
   stars: z.number().int(),
-  /** The admin who redeemed it; null once their account is deleted. */
-  redeemedByName: z.string().nullable(),
+  /** The admin who redeemed it, by the name they had then. */
+  redeemedByName: z.string(),
   redeemedAt: IsoDateTime,
 });
 export type Redemption = z.infer<typeof Redemption>;
