@@ -241,7 +241,7 @@ const ListParams = z.object({ listId: Id });
 const TaskParams = z.object({ taskId: Id });
 const RewardParams = z.object({ rewardId: Id });
 /** Which occurrence: left out, the task's current due date (a plain task's only one). */
-const OccurrenceBody = z.object({ occurrenceDate: TodoDate.optional() }).optional().transform((b) => b ?? {});
+const OccurrenceBody = z.object({ occurrenceDate: TodoDate.optional() }).nullish().transform((b) => b ?? {});
 
 export const getTodoLists = endpoint({
   method: 'GET',

@@ -20,10 +20,12 @@ const overdue = (at: FamilyNow) => sql`(${todoTasks.dueDate} < ${at.today}::date
   and (${todoTasks.dueDate} + ${todoTasks.dueTime}::time) at time zone ${at.timezone} <= ${at.now.toISOString()}::timestamptz))`;
 
 export async function listsWithCounts(q: Queryable, familyId: string, at: FamilyNow, listId?: string): Promise<ListWithCounts[]> {
+  // Spelt out: drizzle writes a one-table select's columns unqualified, which inside the subqueries would mean the task's.
+  const ofList = sql`${todoTasks.listId} = "todo_lists"."id"`;
   return q.select({
     id: todoLists.id, familyId: todoLists.familyId, title: todoLists.title, color: todoLists.color, createdAt: todoLists.createdAt,
-    openTaskCount: sql<number>`(select count(*)::int from ${todoTasks} where ${todoTasks.listId} = ${todoLists.id} and ${open})`,
-    overdueCount: sql<number>`(select count(*)::int from ${todoTasks} where ${todoTasks.listId} = ${todoLists.id} and ${open}
+    openTaskCount: sql<number>`(select count(*)::int from ${todoTasks} where ${ofList} and ${open})`,
+    overdueCount: sql<number>`(select count(*)::int from ${todoTasks} where ${ofList} and ${open}
       and ${overdue(at)})`,
   }).from(todoLists)
     .where(and(eq(todoLists.familyId, familyId), listId ? eq(todoLists.id, listId) : undefined))

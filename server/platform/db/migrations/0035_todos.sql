@@ -83,7 +83,7 @@ ALTER TABLE "todo_star_balances" ADD CONSTRAINT "todo_star_balances_member_id_fa
 ALTER TABLE "todo_star_balances" ADD CONSTRAINT "todo_star_balances_family_id_families_id_fk" FOREIGN KEY ("family_id") REFERENCES "public"."families"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "todo_tasks" ADD CONSTRAINT "todo_tasks_assignee_id_family_members_id_fk" FOREIGN KEY ("assignee_id") REFERENCES "public"."family_members"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "todo_tasks" ADD CONSTRAINT "todo_tasks_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "todo_tasks" ADD CONSTRAINT "todo_tasks_list_family_fk" FOREIGN KEY ("list_id","family_id") REFERENCES "public"."todo_lists"("family_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "todo_tasks" ADD CONSTRAINT "todo_tasks_list_family_fk" FOREIGN KEY ("list_id","family_id") REFERENCES "public"."todo_lists"("id","family_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "todo_completions_task_date_key" ON "todo_completions" USING btree ("task_id","occurrence_date");--> statement-breakpoint
 CREATE INDEX "todo_completions_family_date_idx" ON "todo_completions" USING btree ("family_id","occurrence_date");--> statement-breakpoint
 CREATE INDEX "todo_redemptions_family_idx" ON "todo_redemptions" USING btree ("family_id","redeemed_at");--> statement-breakpoint

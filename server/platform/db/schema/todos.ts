@@ -54,7 +54,7 @@ export const todoTasks = pgTable('todo_tasks', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   foreignKey({
-    name: 'todo_tasks_list_family_fk', columns: [t.listId, t.familyId], foreignColumns: [todoLists.familyId, todoLists.id],
+    name: 'todo_tasks_list_family_fk', columns: [t.listId, t.familyId], foreignColumns: [todoLists.id, todoLists.familyId],
   }).onDelete('cascade'),
   index('todo_tasks_list_open_idx').on(t.listId, t.position).where(sql`${t.doneAt} is null`),
   index('todo_tasks_list_done_idx').on(t.listId, t.doneAt).where(sql`${t.doneAt} is not null`),
