@@ -51,6 +51,7 @@ export const todoMessages = {
   titleTooLong: `Task title must be at most ${todoLimits.titleMax} characters`,
   notesTooLong: `Notes must be at most ${todoLimits.notesMax} characters`,
   dateInvalid: 'Dates must look like YYYY-MM-DD',
+  dateOutOfRange: 'Dates must be between 1900-01-01 and 2999-12-31',
   timeInvalid: 'Times must look like HH:mm, e.g. 17:30',
   timeNeedsDate: 'Choose a due date to set a time',
   repeatNeedsDate: 'Choose a due date for a repeating task',
@@ -80,7 +81,11 @@ export const todoMessages = {
 /** Days of the week as the family settings number them: 0 = Sunday ... 6 = Saturday. */
 export const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
-const TodoDate = z.string({ error: todoMessages.dateInvalid }).refine(isCalendarDate, todoMessages.dateInvalid);
+/** The years a to-do's dates may have: a series counted from them stays within four-digit years. */
+export const todoDateRange = { min: '1900-01-01', max: '2999-12-31' } as const;
+const inRange = (date: string) => date >= todoDateRange.min && date <= todoDateRange.max;
+const TodoDate = z.string({ error: todoMessages.dateInvalid }).refine(isCalendarDate, todoMessages.dateInvalid)
+  .refine(inRange, todoMessages.dateOutOfRange);
 const TodoTime = z.string({ error: todoMessages.timeInvalid }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, todoMessages.timeInvalid);
 
 /**
@@ -428,7 +433,9 @@ export const getChoreChart = endpoint({
   path: '/api/todos/chart',
   access: 'user',
   summary: `The chore chart: the week holding weekStart (left out: this week), starting on the family's first day of the week, as members × days with each day's chores, stars this week, balances, and the last ${todoLimits.historyWeeks} weeks' totals`,
-  query: z.object({ weekStart: z.string().refine(isCalendarDate, todoMessages.weekStartInvalid).optional() }),
+  query: z.object({
+    weekStart: z.string().refine(isCalendarDate, todoMessages.weekStartInvalid).refine(inRange, todoMessages.dateOutOfRange).optional(),
+  }),
   response: ChoreChart,
 });
 

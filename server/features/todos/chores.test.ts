@@ -72,6 +72,21 @@ describe('chores and stars', () => {
     expect(late.body.completion).toMatchObject({ status: 'DONE', stars: 4 });
     expect(await balanceOf(ada, mia.id)).toBe(4);
   });
+
+  it('keeps a removed member\'s chores, with nobody to do them and no stars given until someone is chosen', async () => {
+    const { ada, ed, list } = await household();
+    const leo = await newChild(ada, 'Leo');
+    const chore = await newTask(ed, { listId: list.id, title: 'Walk dog', assigneeId: leo.id, stars: 2, dueDate: '2026-03-02', repeat: { frequency: 'DAILY' } });
+    await ed.call(api.completeTask, { params: { taskId: chore.id }, body: {} });
+    expect((await ada.call(family.removeMember, { params: { id: leo.id } })).status).toBe(204);
+    const renamed = await ed.call(api.updateTask, { params: { taskId: chore.id }, body: { title: 'Walk the dog' } });
+    expect(renamed.body).toMatchObject({ assigneeId: null, stars: 2, title: 'Walk the dog' });
+    const unassigned = await ed.call(api.updateTask, { params: { taskId: chore.id }, body: { stars: 3 } });
+    expect([unassigned.status, unassigned.body.message]).toEqual([400, m.choreNeedsAssignee]);
+    const ticked = await ed.call(api.completeTask, { params: { taskId: chore.id }, body: {} });
+    expect(ticked.body.completion).toMatchObject({ memberId: null, stars: 0 });
+    expect((await chart(ada, '2026-03-02')).members.map((r) => r.name)).not.toContain('Leo');
+  });
 });
 
 describe('the chore chart', () => {
@@ -156,6 +171,8 @@ describe('rewards', () => {
     expect((await ed.call(api.updateReward, { params: { rewardId: created.body.id }, body: { goalStars: 5 } })).status).toBe(403);
     const changed = await ada.call(api.updateReward, { params: { rewardId: created.body.id }, body: { goalStars: 40 } });
     expect(changed.body).toMatchObject({ title: 'Movie night', goalStars: 40 });
+    const same = await ada.call(api.updateReward, { params: { rewardId: created.body.id }, body: {} });
+    expect([same.status, same.body.goalStars]).toEqual([200, 40]);
     expect((await ed.call(api.deleteReward, { params: { rewardId: created.body.id } })).status).toBe(403);
     expect((await ada.call(api.deleteReward, { params: { rewardId: created.body.id } })).status).toBe(204);
     expect((await ada.call(api.getRewards)).body).toEqual([]);

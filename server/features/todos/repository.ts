@@ -48,6 +48,7 @@ export async function findList(q: Queryable, listId: string, familyId: string): 
 }
 
 export async function updateList(q: Queryable, listId: string, familyId: string, change: { title?: string; color?: string }) {
+  if (change.title === undefined && change.color === undefined) return (await findList(q, listId, familyId)) !== undefined;
   const [row] = await q.update(todoLists).set(change)
     .where(and(eq(todoLists.id, listId), eq(todoLists.familyId, familyId))).returning({ id: todoLists.id });
   return row !== undefined;

@@ -53,7 +53,8 @@ export async function insertReward(
 }
 
 export async function updateReward(q: Queryable, rewardId: string, change: { title?: string; goalStars?: number }): Promise<RewardRow> {
-  const [row] = await q.update(todoRewards).set(change).where(eq(todoRewards.id, rewardId)).returning();
+  // Nothing to change still answers the row: its id set to itself.
+  const [row] = await q.update(todoRewards).set({ id: rewardId, ...change }).where(eq(todoRewards.id, rewardId)).returning();
   return row!;
 }
 

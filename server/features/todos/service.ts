@@ -160,7 +160,9 @@ export class TodoService {
         dueDate: kept('dueDate'), dueTime: kept('dueTime'), assigneeId: kept('assigneeId'), stars: kept('stars'),
       };
       if (next.dueTime && !next.dueDate) throw invalid(m.timeNeedsDate);
-      if (next.stars !== null && !next.assigneeId) throw invalid(m.choreNeedsAssignee);
+      // A chore whose member was removed keeps its stars until someone is chosen or its stars are changed.
+      const choreChanged = body.stars !== undefined || body.assigneeId !== undefined;
+      if (next.stars !== null && !next.assigneeId && choreChanged) throw invalid(m.choreNeedsAssignee);
       const rule = body.repeat === undefined ? task.repeat : body.repeat;
       if (rule && !next.dueDate) throw invalid(m.repeatNeedsDate);
       if (next.assigneeId !== task.assigneeId) await this.requireAssignee(tx, familyId, next.assigneeId);

@@ -57,6 +57,8 @@ describe('to-do lists', () => {
     await newTask(ed, { listId: list.id, title: 'Gone with it' });
     const renamed = await ed.call(api.updateTodoList, { params: { listId: list.id }, body: { title: 'Renamed' } });
     expect(renamed.body).toMatchObject({ title: 'Renamed', color: list.color, openTaskCount: 1 });
+    const unchanged = await ed.call(api.updateTodoList, { params: { listId: list.id }, body: {} });
+    expect([unchanged.status, unchanged.body.title]).toEqual([200, 'Renamed']);
     expect((await ed.call(api.deleteTodoList, { params: { listId: list.id } })).status).toBe(204);
     expect((await ed.call(api.getListTasks, { params: { listId: list.id } })).status).toBe(404);
   });
@@ -93,6 +95,8 @@ describe('tasks', () => {
     await refuse({ title: 'x'.repeat(api.todoLimits.titleMax + 1) }, m.titleTooLong);
     await refuse({ notes: 'x'.repeat(api.todoLimits.notesMax + 1) }, m.notesTooLong);
     await refuse({ dueDate: '2026-02-30' }, m.dateInvalid);
+    await refuse({ dueDate: '3000-01-01' }, m.dateOutOfRange);
+    await refuse({ dueDate: '1899-12-31' }, m.dateOutOfRange);
     await refuse({ dueDate: '2026-03-02', dueTime: '25:00' }, m.timeInvalid);
     await refuse({ dueTime: '09:00' }, m.timeNeedsDate);
     await refuse({ repeat: { frequency: 'DAILY' } }, m.repeatNeedsDate);
