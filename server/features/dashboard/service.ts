@@ -7,7 +7,8 @@ import { occurrencesBetween, type CalendarOccurrence } from '../calendar/public.
 import { birthdaysBetween, familyTimezone } from '../family/membership.ts';
 import { latestComments, listSummaries } from '../grocery/public.ts';
 import { toComment, toEvent, toList, toMeal } from './mapper.ts';
-import { addDays, datesCovered, datesFrom, localDate } from './windows.ts';
+import { localDate } from '../../platform/local-date.ts';
+import { addDays, datesCovered, datesFrom } from './windows.ts';
 
 /**
  * The home page in one call. It owns no table: it reads the calendar, grocery and family features through their

@@ -1,17 +1,7 @@
-import { DateTime } from 'luxon';
-import { defaultTimezone } from '../../platform/recurrence.ts';
-
 /**
  * Local dates of the family, `YYYY-MM-DD`. Day arithmetic on them runs in UTC, where every day has 24 hours,
  * so a daylight-saving change in the family's zone never skips or repeats a date.
  */
-
-/** The family's local date at an instant; an unknown zone reads as the default one. */
-export function localDate(at: Date, timezone: string): string {
-  let local = DateTime.fromJSDate(at, { zone: timezone });
-  if (!local.isValid) local = DateTime.fromJSDate(at, { zone: defaultTimezone });
-  return local.toISODate()!;
-}
 
 const utcDay = (date: string) => Date.parse(`${date}T00:00:00Z`);
 const dayMs = 86_400_000;

@@ -6,6 +6,8 @@ import type { Queryable } from '../../platform/db/client.ts';
 import { users } from '../../platform/db/schema/accounts.ts';
 import { families, familyMembers, invites } from '../../platform/db/schema/family.ts';
 import { conflict } from '../../platform/errors.ts';
+import { localDate } from '../../platform/local-date.ts';
+import { defaultTimezone } from '../../platform/recurrence.ts';
 import { renewSubscriptionLink } from '../calendar/public.ts';
 import { birthdaysIn } from './birthdays.ts';
 import { membersWithBirthdays } from './repository.ts';
@@ -140,6 +142,11 @@ export async function countAccountAdmins(q: Queryable, familyId: string): Promis
 export async function familyTimezone(q: Queryable, familyId: string): Promise<string | undefined> {
   const [row] = await q.select({ timezone: families.timezone }).from(families).where(eq(families.id, familyId));
   return row?.timezone;
+}
+
+/** The family's local date (`YYYY-MM-DD`) at an instant. */
+export async function familyToday(q: Queryable, familyId: string, at: Date): Promise<string> {
+  return localDate(at, (await familyTimezone(q, familyId)) ?? defaultTimezone);
 }
 
 /** The members' birthdays falling on the family's local dates [from, to], by date then name (the newsfeed reads it). */
