@@ -51,13 +51,6 @@ const dateOf = (day: number) => new Date(day * dayMs).toISOString().slice(0, 10)
 /** 0 = Sunday; day 0 (1970-01-01) was a Thursday. */
 const weekdayOf = (day: number) => (((day + 4) % 7) + 7) % 7;
 const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-/** The family's local date at an instant; an unknown zone reads as the default one. */
-export function localDate(at: Date, timezone: string): string {
-  let local = DateTime.fromJSDate(at, { zone: timezone });
-  if (!local.isValid) local = DateTime.fromJSDate(at, { zone: defaultTimezone });
-  return local.toISODate()!;
-}
-
 /** A local date plus whole days (negative: before). */
 export const addDays = (date: string, days: number): string => dateOf(dayNumber(date) + days);
 /** The day of the week of a local date, 0 = Sunday. */

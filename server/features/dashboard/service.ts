@@ -8,7 +8,8 @@ import { birthdaysBetween, familyTimezone } from '../family/membership.ts';
 import { latestComments, listSummaries } from '../grocery/public.ts';
 import { tasksDueBy } from '../todos/public.ts';
 import { toComment, toEvent, toList, toMeal } from './mapper.ts';
-import { addDays, datesCovered, datesFrom, localDate } from './windows.ts';
+import { localDate } from '../../platform/local-date.ts';
+import { addDays, datesCovered, datesFrom } from './windows.ts';
 
 /**
  * The home page in one call. It owns no table: it reads the calendar, grocery, family and to-do features through their

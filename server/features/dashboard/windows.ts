@@ -2,10 +2,10 @@ import { addDays } from '../../platform/recurrence.ts';
 
 /**
  * Local dates of the family, `YYYY-MM-DD`. Day arithmetic on them runs in UTC, where every day has 24 hours,
- * so a daylight-saving change in the family's zone never skips or repeats a date. The shared recurrence code keeps
- * the local date of an instant and the adding of days, which to-dos use too.
+ * so a daylight-saving change in the family's zone never skips or repeats a date. Adding days is the shared
+ * recurrence code's, which to-dos use too.
  */
-export { addDays, localDate } from '../../platform/recurrence.ts';
+export { addDays } from '../../platform/recurrence.ts';
 
 const utcDay = (date: string) => Date.parse(`${date}T00:00:00Z`);
 const dayMs = 86_400_000;

@@ -6,6 +6,8 @@ import type { Queryable } from '../../platform/db/client.ts';
 import { users } from '../../platform/db/schema/accounts.ts';
 import { families, familyMembers, invites } from '../../platform/db/schema/family.ts';
 import { conflict } from '../../platform/errors.ts';
+import { localDate } from '../../platform/local-date.ts';
+import { defaultTimezone } from '../../platform/recurrence.ts';
 import { renewSubscriptionLink } from '../calendar/public.ts';
 import { birthdaysIn } from './birthdays.ts';
 import { countMembers, listMembers, membersWithBirthdays } from './repository.ts';
@@ -159,6 +161,11 @@ export async function membersInOrder(
 /** Whether a member id is one of the family's (another family's answers false, as an unknown one). */
 export async function isFamilyMember(q: Queryable, familyId: string, memberId: string): Promise<boolean> {
   return (await countMembers(q, familyId, [memberId])) === 1;
+}
+
+/** The family's local date (`YYYY-MM-DD`) at an instant. */
+export async function familyToday(q: Queryable, familyId: string, at: Date): Promise<string> {
+  return localDate(at, (await familyTimezone(q, familyId)) ?? defaultTimezone);
 }
 
 /** The members' birthdays falling on the family's local dates [from, to], by date then name (the newsfeed reads it). */

@@ -13,6 +13,7 @@ import { ManualClock } from '../../platform/clock.ts';
 import { joinAs } from '../../test/factories.ts';
 import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
 import { MorningDigest } from './digest.ts';
+import { okBody as ok } from '../../test/answers.ts';
 
 let t: TestApp;
 let ada: SignedInUser; // ADMIN, New York
@@ -20,11 +21,6 @@ let ed: SignedInUser; // EDIT, New York
 let rory: SignedInUser; // READ_ONLY, New York
 let bo: SignedInUser; // ADMIN of another family, London
 
-const ok = async <T = any>(answer: Promise<{ status: number; body: any }>): Promise<T> => {
-  const res = await answer;
-  if (res.status >= 300) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as T;
-};
 const digestOn = (user: SignedInUser, digest = true) =>
   ok(user.call(api.setNotificationPreferences, { body: { mutedKinds: [], mutedListIds: [], quietHours: null, digest } }));
 /** The minute job of one server process (a new one each time, as another process would be). */

@@ -16,6 +16,7 @@ import { coalescingWindowMs, prune } from '../../platform/notifications/store.ts
 import { Realtime } from '../../platform/realtime.ts';
 import { joinAs } from '../../test/factories.ts';
 import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
+import { okBody as ok } from '../../test/answers.ts';
 
 let t: TestApp;
 let ada: SignedInUser; // ADMIN
@@ -24,11 +25,6 @@ let rory: SignedInUser; // READ_ONLY
 let bo: SignedInUser; // another family's
 let familyId: string;
 
-const ok = async <T = any>(answer: Promise<{ status: number; body: any }>): Promise<T> => {
-  const res = await answer;
-  if (res.status >= 300) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as T;
-};
 
 const inbox = async (user: SignedInUser) =>
   (await ok<{ notifications: api.Notification[] }>(user.call(api.listNotifications, { query: { limit: 50 } }))).notifications;

@@ -7,6 +7,7 @@ import { PushSender, pushCoalescingMs, quietUntil } from '../../platform/notific
 import { joinAs } from '../../test/factories.ts';
 import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
 import { PushService, pushServiceAgent, vapidOf, type Device } from '../../test/push-service.ts';
+import { okBody as ok } from '../../test/answers.ts';
 
 let t: TestApp;
 let service: PushService;
@@ -16,11 +17,6 @@ let listId: string;
 let phone: Device;
 let laptop: Device;
 
-const ok = async <T = any>(answer: Promise<{ status: number; body: any }>): Promise<T> => {
-  const res = await answer;
-  if (res.status >= 300) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as T;
-};
 const add = (name: string) => ok(ed.call(grocery.addItem, { body: { name, listId } }));
 /** A second sender on the same database, as another server process would run: its pass, awaited. */
 async function pass(): Promise<void> {

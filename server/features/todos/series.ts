@@ -1,7 +1,8 @@
 import type { RepeatRule } from '@hearth/contract/todos';
 import type { Queryable } from '../../platform/db/client.ts';
 import type { StoredRepeat } from '../../platform/db/schema/todos.ts';
-import { addDays, firstOccurrence, localDate, nextOccurrence, weekdayOfDate } from '../../platform/recurrence.ts';
+import { localDate } from '../../platform/local-date.ts';
+import { addDays, firstOccurrence, nextOccurrence, weekdayOfDate } from '../../platform/recurrence.ts';
 import { familyCalendar } from '../family/membership.ts';
 import type { FamilyNow } from './repository.ts';
 

@@ -176,7 +176,7 @@ export class PushSender {
     const familyOf = new Map(ready.map((c) => [c.recipient_id, c.family_id]));
     const members = sql.join(ready.map((c) => sql`(${c.recipient_id}::uuid)`), sql`, `);
     // The claim: a member's last push time moves on only where it is past the coalescing time, so of several
-    // processes one takes each member; their due rows are taken, and their devices read, in the same statement.
+    // processes one takes each member; their due rows are taken, and their devices read (once a member), in the same statement.
     const taken = await rawRows<DueRow & { recipient_id: string; updated_at: string | Date; devices: Device[] | string }>(
       this.database.db, sql`
       with claimed as (
@@ -188,10 +188,11 @@ export class PushSender {
         returning user_id),
       due as (
         update notifications n set push_due = false from claimed c where n.recipient_id = c.user_id and n.push_due
-        returning n.recipient_id, n.kind, n.action, n.actor_name, n.title, n.count, n.subject_id, n.family_id, n.updated_at)
-      select due.*, (select coalesce(json_agg(json_build_object('id', s.id, 'endpoint', s.endpoint, 'p256dh', s.p256dh, 'auth', s.auth)), '[]')
-        from push_subscriptions s where s.user_id = due.recipient_id) as devices
-      from due`);
+        returning n.recipient_id, n.kind, n.action, n.actor_name, n.title, n.count, n.subject_id, n.family_id, n.updated_at),
+      devices as (
+        select s.user_id, json_agg(json_build_object('id', s.id, 'endpoint', s.endpoint, 'p256dh', s.p256dh, 'auth', s.auth)) as devices
+        from push_subscriptions s join claimed c on c.user_id = s.user_id group by s.user_id)
+      select due.*, coalesce(d.devices, '[]') as devices from due left join devices d on d.user_id = due.recipient_id`);
     const due = new Map<string, typeof taken>();
     for (const row of taken) {
       if (row.family_id !== familyOf.get(row.recipient_id)) continue;
