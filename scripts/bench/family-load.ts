@@ -26,6 +26,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { liveHeartbeatMs } from '@hearth/contract/live';
 import { migrate, openPglite, openPostgres, type Database } from '../../server/platform/db/client.ts';
 import { seedFamilies, type SeededFamily } from '../../server/seed/families.ts';
 import { seedPassword } from '../../server/seed/cli.ts';
@@ -134,11 +135,25 @@ function asFamilies(seeded: SeededFamily[]): Family[] {
 
 interface Target { label: string; base: string; servers: ChildProcess[]; proxy?: ChildProcess; backends: () => Promise<number[]> }
 
+/**
+ * The servers' RSS once it stops moving (within 2 MiB over 10 s, at most 2 minutes): a process's first minute runs
+ * every job once (the embedded engine's vacuum and analyze read every table) and frees much of what that took.
+ */
+async function settledRss(servers: ChildProcess[]): Promise<number[]> {
+  let last = servers.map((s) => rssMiB(s.pid!));
+  for (let i = 0; i < 12; i++) {
+    await sleep(10_000);
+    const now = servers.map((s) => rssMiB(s.pid!));
+    if (now.every((rss, j) => Math.abs(rss - last[j]!) < 2)) return now;
+    last = now;
+  }
+  return last;
+}
+
 /** Streams, then rising rates on `target`; prints each step and answers the highest rate held. */
 async function load(target: Target, families: Family[]): Promise<void> {
   const { label } = target;
-  await sleep(3000);
-  const idleRss = target.servers.map((s) => rssMiB(s.pid!));
+  const idleRss = await settledRss(target.servers);
   const clients = Array.from({ length: clientCount }, () => fork(join(root, 'scripts/bench/support/family-load-client.ts'), [], { stdio: 'inherit' }));
   try {
     await Promise.all(clients.map((client, i) => ask(client, {
@@ -146,8 +161,7 @@ async function load(target: Target, families: Family[]): Promise<void> {
       families: families.filter((_, f) => f % clientCount === i),
     }, 'ready')));
     const opened = await Promise.all(clients.map((client) => ask<{ opened: number; failed: number }>(client, { kind: 'streams' }, 'streams')));
-    await sleep(5000);
-    const withStreams = target.servers.map((s) => rssMiB(s.pid!));
+    const withStreams = await settledRss(target.servers);
     const streams = opened.reduce((sum, o) => sum + o.opened, 0);
     const refused = opened.reduce((sum, o) => sum + o.failed, 0);
     console.log(`${label} | idle RSS ${idleRss.map((r) => r.toFixed(0)).join(' + ')} MiB | ${streams} streams open${refused ? ` (${refused} refused)` : ''}: `
@@ -201,12 +215,16 @@ async function eachCall(target: Target, clients: ChildProcess[], step: (rate: nu
   }
 }
 
-/** The app's and its database backends' CPU a second, us, with no request (streams open). */
+/**
+ * The app's and its database backends' CPU a second, us, with no request but the streams open, over a heartbeat
+ * period and more (each stream's heartbeat re-checks its session).
+ */
 async function idleCpu(target: Target): Promise<number> {
   const pids = async () => [...target.servers.map((s) => s.pid!), ...await target.backends()];
   const before = cpuOf(await pids());
-  await sleep(10_000);
-  return spentSince(before, cpuOf(await pids())) / 10;
+  const seconds = liveHeartbeatMs / 1000 + 5;
+  await sleep(seconds * 1000);
+  return spentSince(before, cpuOf(await pids())) / seconds;
 }
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
