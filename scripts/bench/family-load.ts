@@ -14,12 +14,12 @@
  *
  * Run: `node scripts/bench/family-load.ts` (PGlite); `DATABASE_URL=postgres://… ENGINES=postgres node …` for PostgreSQL
  * alone. `ENGINES=pglite,postgres`, `PROCESSES=1,2`, `FAMILIES`, `RATES=250,500,…`, `STEP_SECONDS`, `CLIENTS`,
- * `MIX=signIn:0` (override shares, percent) tune it; `CALLS=each` runs each call of the mix alone at the first rate
+ * `MIX=signIn:0` (override shares, percent), `PGLITE_SEEDED=<folder>` (PGlite's seeded families kept for the next run) tune it; `CALLS=each` runs each call of the mix alone at the first rate
  * instead (CPU per request by call). Prints one line per step and a summary per configuration.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -268,7 +268,7 @@ function stop(child: ChildProcess): Promise<void> {
 function barePglite(dataDir: string): Promise<string> {
   const script = `
     import { PGlite } from '@electric-sql/pglite';
-    import { readFileSync } from 'node:fs';
+    import { existsSync, readFileSync, writeFileSync } from 'node:fs';
     const rss = () => (Number(/VmRSS:\\s+(\\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))[1]) / 1024).toFixed(0);
     const db = await PGlite.create(${JSON.stringify(dataDir)});
     await db.query('select 1');
@@ -285,12 +285,26 @@ function barePglite(dataDir: string): Promise<string> {
   });
 }
 
+/**
+ * The seeded families on PGlite: in a scratch folder, or in `PGLITE_SEEDED` (a folder kept for the next run, its
+ * families beside it in `<folder>.json`: seeding 2,000 families on PGlite takes minutes).
+ */
+async function pgliteFamilies(): Promise<{ dataDir: string; families: Family[]; scratch: boolean }> {
+  const kept = process.env.PGLITE_SEEDED;
+  if (kept && existsSync(`${kept}.json`)) {
+    return { dataDir: kept, families: JSON.parse(readFileSync(`${kept}.json`, 'utf8')) as Family[], scratch: false };
+  }
+  const dataDir = kept ?? await mkdtemp(join(tmpdir(), 'hearth-family-load-'));
+  const database = await openPglite({ dataDir, fsync: false });
+  const families = asFamilies(await seed(database, 1));
+  await database.close();
+  if (kept) writeFileSync(`${kept}.json`, JSON.stringify(families));
+  return { dataDir, families, scratch: !kept };
+}
+
 async function onPglite(): Promise<void> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'hearth-family-load-'));
+  const { dataDir, families, scratch } = await pgliteFamilies();
   try {
-    const database = await openPglite({ dataDir, fsync: false });
-    const families = asFamilies(await seed(database, 1));
-    await database.close();
     console.log(`PGlite | ${await barePglite(dataDir)}`);
     const server = await startServer({ DATA_DIR: dataDir });
     try {
@@ -299,7 +313,7 @@ async function onPglite(): Promise<void> {
       await stop(server.child);
     }
   } finally {
-    await rm(dataDir, { recursive: true, force: true });
+    if (scratch) await rm(dataDir, { recursive: true, force: true });
   }
 }
 
