@@ -1,32 +1,22 @@
 import { useState } from 'react';
 import { exportFamilyData } from '@hearth/contract/family-data';
-import { session } from '../../shared/session.ts';
+import { fetchFile } from '../../shared/api/client.ts';
 
 const failed = 'The download failed. Please try again.';
 
-/** Downloads the family's archive (any member): fetched with the session's token, then saved as the server names it. */
+/** Downloads the family's archive (any member): fetched with the session's token, then saved as a file. */
 export function ExportFamilyData() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const download = async () => {
     setBusy(true);
     setError(null);
-    try {
-      const res = await fetch(exportFamilyData.path, { headers: { authorization: `Bearer ${session.token() ?? ''}` } });
-      if (!res.ok) {
-        const body = await res.json().catch(() => null) as { message?: string } | null;
-        throw new Error(body?.message ?? failed);
-      }
-      const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'hearth-family.zip';
-      const url = URL.createObjectURL(await res.blob());
-      const link = Object.assign(document.createElement('a'), { href: url, download: name });
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
-    } catch (e) {
-      setError(e instanceof Error && e.message ? e.message : failed);
-    } finally {
-      setBusy(false);
-    }
+    const archive = await fetchFile(exportFamilyData.path);
+    setBusy(false);
+    if (!archive) return setError(failed);
+    const url = URL.createObjectURL(archive);
+    Object.assign(document.createElement('a'), { href: url, download: `hearth-family-${new Date().toISOString().slice(0, 10)}.zip` }).click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
   };
   return (
     <section className="card stack">
