@@ -44,6 +44,7 @@ import { dashboardModule } from './features/dashboard/module.ts';
 import { accountsModule } from './features/accounts/module.ts';
 import { aiPlannerModule } from './features/ai-planner/module.ts';
 import { familyModule } from './features/family/module.ts';
+import { familyDataModule } from './features/family-data/module.ts';
 import { healthModule } from './features/health/module.ts';
 import { groceryModule } from './features/grocery/module.ts';
 import { liveModule } from './features/live/module.ts';
@@ -56,7 +57,7 @@ import { todosModule } from './features/todos/module.ts';
 /** Every feature of the app; adding one is one line here. */
 export const modules: FeatureModule[] = [
   accountsModule, familyModule, mealsModule, superadminModule, groceryModule, locationsModule, calendarModule, dashboardModule,
-  aiPlannerModule, notificationsModule, todosModule, liveModule, healthModule,
+  aiPlannerModule, notificationsModule, todosModule, liveModule, healthModule, familyDataModule,
 ];
 
 /** How long a create's Idempotency-Key is remembered: a phone offline over a long weekend still replays once. */

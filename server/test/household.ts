@@ -191,6 +191,8 @@ const reads: Record<string, Reads | 'stream'> = {
   'GET /api/grocery-comments/list/{listId}': (h) => h.listIds.map((listId) => ({ params: { listId } })),
   'GET /api/recurring-items/family/{familyId}': (h) => [{ params: { familyId: h.familyId } }],
   'GET /api/live': 'stream',
+  // A download read whole by family-data.test.ts (its isolation and permissions are tested there).
+  'GET /api/family-data/export': 'stream',
   'GET /api/locations': () => [{}],
   'GET /api/locations/favorites': () => [{}],
   'GET /api/locations/search': () => [{ query: { query: 'lu' } }, { query: { query: '' } }],

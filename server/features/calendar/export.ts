@@ -5,6 +5,7 @@ import { calendarFeedPath, calendarMessages as m } from '@hearth/contract/calend
 import { requireAdmin, requireFamily } from '../../platform/auth/family-access.ts';
 import type { Caller } from '../../platform/auth/sessions.ts';
 import { minutes } from '../../platform/clock.ts';
+import type { Queryable } from '../../platform/db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { notFound, rateLimited } from '../../platform/errors.ts';
 import { VersionMemo } from '../../platform/version-memo.ts';
@@ -23,6 +24,33 @@ const keptFeedBytes = 64 * 1024 * 1024;
 const eventsPerPart = 100;
 /** Rows read at once for a feed: one read's rows are made into objects in one go. */
 const rowsPerRead = 2000;
+
+/**
+ * The family's calendar as iCalendar parts (`feedParts`), its rows read `rowsPerRead` at a time: the feed and the
+ * family's data export send the same text.
+ */
+export async function feedPartsOf(
+  q: Queryable, family: { id: string; name: string; timezone: string }, year: number,
+): Promise<Iterable<string>> {
+  const rows: repo.FeedRow[] = [];
+  for (;;) {
+    const page = await repo.feedEvents(q, family.id, rows[rows.length - 1], rowsPerRead);
+    rows.push(...page);
+    if (page.length < rowsPerRead) break;
+  }
+  const exceptions = new Map<string, string[]>();
+  for (const x of await repo.exceptionsOf(q, rows.filter((r) => r.recurringPattern).map((r) => r.id))) {
+    const dates = exceptions.get(x.eventId);
+    if (dates) dates.push(x.occurrenceDate);
+    else exceptions.set(x.eventId, [x.occurrenceDate]);
+  }
+  let from = year;
+  for (const row of rows) from = Math.min(from, Number(row.startTime.slice(0, 4)));
+  return feedParts({
+    familyName: family.name, timezone: family.timezone, rows, exceptions,
+    vtimezone: await vtimezone(family.timezone, Math.max(from, year - 10), year + 5),
+  }, eventsPerPart);
+}
 
 export class CalendarExport {
   private readonly deps: Deps;
@@ -78,24 +106,7 @@ export class CalendarExport {
     const kept = this.kept.get(key, feed.version);
     if (kept) return kept;
     // Read after the version, so the events kept for a version are never older than it.
-    const rows: repo.FeedRow[] = [];
-    for (;;) {
-      const page = await repo.feedEvents(db, feed.familyId, rows[rows.length - 1], rowsPerRead);
-      rows.push(...page);
-      if (page.length < rowsPerRead) break;
-    }
-    const exceptions = new Map<string, string[]>();
-    for (const x of await repo.exceptionsOf(db, rows.filter((r) => r.recurringPattern).map((r) => r.id))) {
-      const dates = exceptions.get(x.eventId);
-      if (dates) dates.push(x.occurrenceDate);
-      else exceptions.set(x.eventId, [x.occurrenceDate]);
-    }
-    let from = now;
-    for (const row of rows) from = Math.min(from, Number(row.startTime.slice(0, 4)));
-    const parts = feedParts({
-      familyName: feed.name, timezone: feed.timezone, rows, exceptions,
-      vtimezone: await vtimezone(feed.timezone, Math.max(from, now - 10), now + 5),
-    }, eventsPerPart);
+    const parts = await feedPartsOf(db, { id: feed.familyId, name: feed.name, timezone: feed.timezone }, now);
     return Readable.from(this.sendAndKeep(parts, key, feed.version));
   }
 

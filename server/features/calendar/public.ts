@@ -1,7 +1,9 @@
-import type { Queryable } from '../../platform/db/client.ts';
-import { newFeedSecret } from './export.ts';
+import { sql } from 'drizzle-orm';
+import { rawRows, type Queryable, type Tx } from '../../platform/db/client.ts';
+import { calendarEventAttendees, calendarEventExceptions, calendarEvents } from '../../platform/db/schema/calendar.ts';
+import { feedPartsOf, newFeedSecret } from './export.ts';
 import { occurrencesInWindow } from './occurrences.ts';
-import { renewFeedSecret } from './repository.ts';
+import { attendeesOf, exceptionsOf, renewFeedSecret } from './repository.ts';
 
 /**
  * The calendar's public API for other features (the newsfeed reads the coming week through it; the family feature
@@ -43,4 +45,63 @@ export async function occurrencesBetween(
  */
 export async function renewSubscriptionLink(q: Queryable, familyId: string): Promise<void> {
   await renewFeedSecret(q, familyId, newFeedSecret());
+}
+
+/** The family's whole calendar as the subscription feed's iCalendar text, in parts (the family's data export). */
+export function calendarIcsParts(
+  q: Queryable, family: { id: string; name: string; timezone: string }, year: number,
+): Promise<Iterable<string>> {
+  return feedPartsOf(q, family, year);
+}
+
+export interface EventForExport {
+  id: string; title: string; description: string | null; location: string | null; address: string | null;
+  startTime: string; endTime: string; allDay: boolean; categoryId: string | null;
+  recurringPattern: string | null; recurringEndDate: string | null; seriesId: string | null; originalDate: string | null;
+  isMeal: boolean; mealId: string | null; reminderMinutes: number | null; servings: number | null;
+  attendeeIds: string[];
+  /** A series' dates deleted or replaced by an edited occurrence. */
+  exceptions: string[];
+}
+
+/** A page of the family's events and series by id (`after`: the last id of the previous page). */
+export async function eventsForExport(
+  q: Queryable, familyId: string, after: string | null, limit: number,
+): Promise<EventForExport[]> {
+  const rows = await rawRows<Omit<EventForExport, 'attendeeIds' | 'exceptions'>>(q, sql`select id, title, description,
+    location, address, start_time as "startTime", end_time as "endTime", all_day as "allDay", category_id as "categoryId",
+    recurring_pattern as "recurringPattern", recurring_end_date as "recurringEndDate", series_id as "seriesId",
+    original_date as "originalDate", is_meal as "isMeal", meal_id as "mealId", reminder_minutes as "reminderMinutes", servings
+    from calendar_events where family_id = ${familyId} and (${after}::uuid is null or id > ${after}::uuid)
+    order by id limit ${limit}`);
+  const events = rows.map((r) => ({ ...r, attendeeIds: [] as string[], exceptions: [] as string[] }));
+  const byId = new Map(events.map((e) => [e.id, e]));
+  const ids = events.map((e) => e.id);
+  for (const a of await attendeesOf(q, ids)) byId.get(a.eventId)!.attendeeIds = a.memberIds;
+  for (const x of await exceptionsOf(q, ids)) byId.get(x.eventId)?.exceptions.push(x.occurrenceDate);
+  for (const e of events) e.exceptions.sort();
+  return events;
+}
+
+/**
+ * An exported family's events and series, added to a new family inside the caller's transaction (`ids`: old id to
+ * new, members' and recipes' too).
+ */
+export async function restoreEvents(
+  tx: Tx, familyId: string, ids: (old: string | null) => string | null, events: EventForExport[],
+): Promise<void> {
+  for (let i = 0; i < events.length; i += 500) {
+    const chunk = events.slice(i, i + 500);
+    await tx.insert(calendarEvents).values(chunk.map((e) => ({
+      id: ids(e.id)!, familyId, title: e.title, description: e.description, location: e.location, address: e.address,
+      startTime: e.startTime, endTime: e.endTime, allDay: e.allDay, categoryId: e.categoryId,
+      recurringPattern: e.recurringPattern, recurringEndDate: e.recurringEndDate, seriesId: ids(e.seriesId),
+      originalDate: e.originalDate, isMeal: e.isMeal, mealId: ids(e.mealId), reminderMinutes: e.reminderMinutes,
+      servings: e.servings,
+    })));
+    const attendees = chunk.flatMap((e) => e.attendeeIds.map((m) => ({ eventId: ids(e.id)!, memberId: ids(m)! })));
+    if (attendees.length > 0) await tx.insert(calendarEventAttendees).values(attendees);
+    const exceptions = chunk.flatMap((e) => e.exceptions.map((d) => ({ eventId: ids(e.id)!, occurrenceDate: d })));
+    if (exceptions.length > 0) await tx.insert(calendarEventExceptions).values(exceptions);
+  }
 }

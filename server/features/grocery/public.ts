@@ -1,4 +1,6 @@
-import type { Queryable, Tx } from '../../platform/db/client.ts';
+import { sql } from 'drizzle-orm';
+import { rawRows, type Queryable, type Tx } from '../../platform/db/client.ts';
+import { groceryComments, groceryItems, groceryLists, recurringItems } from '../../platform/db/schema/grocery.ts';
 import type { Deps } from '../../platform/deps.ts';
 import * as lists from './repository/lists.ts';
 import { latestComments as latest } from './repository/comments.ts';
@@ -119,4 +121,83 @@ export interface RecentComment {
 /** The family's latest `limit` active comments, replies included, newest first, in one query. */
 export function latestComments(q: Queryable, familyId: string, limit: number): Promise<RecentComment[]> {
   return latest(q, familyId, limit);
+}
+
+export interface ListForExport { id: string; title: string; createdAt: string }
+export interface ItemForExport {
+  id: string; name: string; quantity: number | null; unit: string | null; category: string | null;
+  recurrence: 'none' | 'weekly' | 'monthly'; position: number; isPurchased: boolean;
+  recurringItemId: string | null; addedFromRecipeId: string | null;
+}
+export interface CommentForExport {
+  id: string; userName: string; text: string; parentId: string | null; archivedAt: string | null; createdAt: string;
+}
+export interface RecurringForExport {
+  id: string; listId: string; name: string; quantity: number | null; unit: string | null;
+  frequency: 'WEEKLY' | 'BI_WEEKLY' | 'MONTHLY'; nextDueAt: string;
+}
+
+/** The family's lists (at most its bound of them), oldest first. */
+export function listsForExport(q: Queryable, familyId: string): Promise<ListForExport[]> {
+  return rawRows<ListForExport>(q, sql`select id, title, to_json(created_at)#>>'{}' as "createdAt"
+    from grocery_lists where family_id = ${familyId} order by created_at, id`);
+}
+
+/** One list's items (at most a list's bound) in their order. */
+export function itemsForExport(q: Queryable, familyId: string, listId: string): Promise<ItemForExport[]> {
+  return rawRows<ItemForExport>(q, sql`select id, name, quantity, unit, category, recurrence, position,
+    is_purchased as "isPurchased", recurring_item_id as "recurringItemId", added_from_recipe_id as "addedFromRecipeId"
+    from grocery_items where family_id = ${familyId} and list_id = ${listId} order by position, id`);
+}
+
+/** One list's comments, archived ones too, oldest first (`after`: the last one of the previous page). */
+export function commentsForExport(
+  q: Queryable, familyId: string, listId: string, after: string | null, limit: number,
+): Promise<CommentForExport[]> {
+  return rawRows<CommentForExport>(q, sql`select id, user_name as "userName", text, parent_id as "parentId",
+    to_json(archived_at)#>>'{}' as "archivedAt", to_json(created_at)#>>'{}' as "createdAt"
+    from grocery_comments where family_id = ${familyId} and list_id = ${listId}
+    and (${after}::uuid is null or (created_at, id) > (select created_at, id from grocery_comments where id = ${after}::uuid))
+    order by created_at, id limit ${limit}`);
+}
+
+/** The family's recurring items (at most its bound). */
+export function recurringForExport(q: Queryable, familyId: string): Promise<RecurringForExport[]> {
+  return rawRows<RecurringForExport>(q, sql`select id, list_id as "listId", name, quantity, unit, frequency,
+    to_json(next_due_at)#>>'{}' as "nextDueAt" from recurring_items where family_id = ${familyId} order by created_at, id`);
+}
+
+/** Inserts rows 500 at a time (each statement's parameters stay well within both engines' bounds). */
+async function inChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) await insert(rows.slice(i, i + 500));
+}
+
+/**
+ * An exported family's lists, items, comments and recurring items, added to a new family inside the caller's
+ * transaction. `ids` maps every exported id to the new one (recipes' too, for items added from one).
+ */
+export async function restoreLists(
+  tx: Tx, familyId: string, ids: (old: string | null) => string | null,
+  input: { lists: (ListForExport & { items: ItemForExport[]; comments: CommentForExport[] })[]; recurring: RecurringForExport[] },
+): Promise<void> {
+  await inChunks(input.lists, (chunk) => tx.insert(groceryLists).values(chunk.map((l) => ({
+    id: ids(l.id)!, familyId, title: l.title, createdAt: new Date(l.createdAt),
+  }))));
+  await inChunks(input.recurring, (chunk) => tx.insert(recurringItems).values(chunk.map((r) => ({
+    id: ids(r.id)!, familyId, listId: ids(r.listId)!, name: r.name, quantity: r.quantity, unit: r.unit,
+    frequency: r.frequency, nextDueAt: new Date(r.nextDueAt),
+  }))));
+  for (const list of input.lists) {
+    const listId = ids(list.id)!;
+    await inChunks(list.items, (chunk) => tx.insert(groceryItems).values(chunk.map((i) => ({
+      id: ids(i.id)!, familyId, listId, name: i.name, quantity: i.quantity, unit: i.unit, category: i.category,
+      recurrence: i.recurrence, position: i.position, isPurchased: i.isPurchased,
+      recurringItemId: ids(i.recurringItemId), addedFromRecipeId: ids(i.addedFromRecipeId),
+    }))));
+    // Oldest first, so that a reply's parent is always in before it.
+    await inChunks(list.comments, (chunk) => tx.insert(groceryComments).values(chunk.map((c) => ({
+      id: ids(c.id)!, familyId, listId, userId: null, userName: c.userName, text: c.text, parentId: ids(c.parentId),
+      archivedAt: c.archivedAt ? new Date(c.archivedAt) : null, createdAt: new Date(c.createdAt),
+    }))));
+  }
 }

@@ -1,8 +1,8 @@
 import { searchable } from '@hearth/contract/meals';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Queryable, Tx } from '../../platform/db/client.ts';
+import { rawRows, type Queryable, type Tx } from '../../platform/db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { meals } from '../../platform/db/schema/meals.ts';
+import { mealIngredients, meals, mealTagLinks, mealTags } from '../../platform/db/schema/meals.ts';
 import { requireRoomForMeal } from './bounds.ts';
 import * as repo from './repository.ts';
 
@@ -77,4 +77,67 @@ export async function recipesForShopping(q: Queryable, familyId: string, ids: st
   const byRecipe = new Map(servings.map((r) => [r.id, { ...r, ingredients: [] as RecipeIngredient[] }]));
   for (const i of ingredients) byRecipe.get(i.mealId)?.ingredients.push({ name: i.name, quantity: i.quantity, unit: i.unit });
   return [...byRecipe.values()];
+}
+
+export interface RecipeForExport {
+  id: string; name: string; directions: string | null; prepTime: number | null; totalTime: number | null;
+  servings: number | null; sourceUrl: string | null; tags: string[]; ingredients: RecipeIngredient[];
+}
+
+/** A page of the family's recipes by id (`after`: the last id of the previous page), with tags and ingredients. */
+export async function recipesForExport(
+  q: Queryable, familyId: string, after: string | null, limit: number,
+): Promise<RecipeForExport[]> {
+  const rows = await rawRows<Omit<RecipeForExport, 'ingredients'>>(q, sql`select m.id, m.name, m.directions,
+    m.prep_time as "prepTime", m.total_time as "totalTime", m.servings, m.source_url as "sourceUrl",
+    coalesce((select array_agg(t.name order by lower(t.name)) from meal_tag_links l join meal_tags t on t.id = l.tag_id
+      where l.meal_id = m.id), '{}') as tags
+    from meals m where m.family_id = ${familyId} and (${after}::uuid is null or m.id > ${after}::uuid)
+    order by m.id limit ${limit}`);
+  const recipes = rows.map((r) => ({ ...r, ingredients: [] as RecipeIngredient[] }));
+  const byId = new Map(recipes.map((r) => [r.id, r]));
+  for (const i of await repo.listIngredients(q, familyId, recipes.map((r) => r.id))) {
+    byId.get(i.mealId)?.ingredients.push({ name: i.name, quantity: i.quantity, unit: i.unit });
+  }
+  return recipes;
+}
+
+/** A page of the family's recipes' ids and names by id, as `recipesForExport` pages them. */
+export function recipeNamesForExport(
+  q: Queryable, familyId: string, after: string | null, limit: number,
+): Promise<RecipeSummary[]> {
+  return rawRows<RecipeSummary>(q, sql`select id, name from meals where family_id = ${familyId}
+    and (${after}::uuid is null or id > ${after}::uuid) order by id limit ${limit}`);
+}
+
+/** The family's recipe tags (at most its bound), those no recipe carries too. */
+export async function recipeTagsForExport(q: Queryable, familyId: string): Promise<string[]> {
+  return (await rawRows<{ name: string }>(q, sql`select name from meal_tags where family_id = ${familyId} order by lower(name)`))
+    .map((r) => r.name);
+}
+
+/** An exported family's recipes and tags, added to a new family inside the caller's transaction (`ids`: old id to new). */
+export async function restoreRecipes(
+  tx: Tx, familyId: string, ids: (old: string | null) => string | null, recipes: RecipeForExport[], tagNames: string[],
+): Promise<void> {
+  const tagIds = new Map<string, string>();
+  for (const name of new Set([...tagNames, ...recipes.flatMap((r) => r.tags)])) {
+    if (tagIds.has(name.toLowerCase())) continue;
+    const [tag] = await tx.insert(mealTags).values({ familyId, name }).returning({ id: mealTags.id });
+    tagIds.set(name.toLowerCase(), tag!.id);
+  }
+  for (let i = 0; i < recipes.length; i += 200) {
+    const chunk = recipes.slice(i, i + 200);
+    await tx.insert(meals).values(chunk.map((r) => ({
+      id: ids(r.id)!, familyId, name: r.name, directions: r.directions, prepTime: r.prepTime, totalTime: r.totalTime,
+      servings: r.servings, sourceUrl: r.sourceUrl, searchText: searchable([r.name, ...r.ingredients.map((g) => g.name)].join(' ')),
+    })));
+    const ingredients = chunk.flatMap((r) => r.ingredients.map((g, position) => ({
+      mealId: ids(r.id)!, position, name: g.name, quantity: g.quantity, unit: g.unit,
+    })));
+    for (let j = 0; j < ingredients.length; j += 500) await tx.insert(mealIngredients).values(ingredients.slice(j, j + 500));
+    const links = chunk.flatMap((r) => [...new Set(r.tags.map((t) => t.toLowerCase()))]
+      .map((t) => ({ mealId: ids(r.id)!, tagId: tagIds.get(t)! })));
+    if (links.length > 0) await tx.insert(mealTagLinks).values(links);
+  }
 }

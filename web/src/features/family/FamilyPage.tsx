@@ -8,6 +8,7 @@ import { useCurrentUser } from '../../shared/useCurrentUser.ts';
 import { DefaultReminder } from './DefaultReminder.tsx';
 import { FirstDayOfWeek } from './FirstDayOfWeek.tsx';
 import { FamilyNameForm } from './FamilyNameForm.tsx';
+import { ExportFamilyData } from './ExportFamilyData.tsx';
 import { InviteManager } from './InviteManager.tsx';
 import { MemberCard } from './MemberCard.tsx';
 import { levelLabels, MemberForm } from './MemberForm.tsx';
@@ -151,6 +152,7 @@ export function FamilyPage() {
       <Modal title="Invite Family Members" open={dialog?.kind === 'invite'} onClose={close}>
         <InviteManager />
       </Modal>
+      <ExportFamilyData />
     </main>
   );
 }

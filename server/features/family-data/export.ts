@@ -1,0 +1,141 @@
+import { Readable } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
+import { ZipFile } from 'yazl';
+import { familyDataFormatVersion } from '@hearth/contract/family-data';
+import type { FamilyCaller } from '../../platform/auth/family-access.ts';
+import type { Queryable } from '../../platform/db/client.ts';
+import { aiUsageForExport } from '../ai-planner/public.ts';
+import { calendarIcsParts, eventsForExport } from '../calendar/public.ts';
+import { familyForExport, membersForExport, type FamilyForExport } from '../family/public.ts';
+import { commentsForExport, itemsForExport, listsForExport, recurringForExport } from '../grocery/public.ts';
+import { locationsForExport, tagsForExport } from '../locations/public.ts';
+import { recipeNamesForExport, recipesForExport, recipeTagsForExport, type RecipeForExport } from '../meals/public.ts';
+import { listsCsvHeader, listsCsvRows, recipeFileName, recipeMarkdown } from './files.ts';
+
+/** Rows read at once: one read's rows become objects in one go, then other families' requests get their turn. */
+const rowsPerRead = 500;
+
+/** Yields between reads so that a large family's export never holds the server's thread for long. */
+async function* paged<T extends { id: string }>(read: (after: string | null) => Promise<T[]>): AsyncGenerator<T[]> {
+  let after: string | null = null;
+  for (;;) {
+    const page = await read(after);
+    if (page.length > 0) yield page;
+    if (page.length < rowsPerRead) return;
+    after = page[page.length - 1]!.id;
+    await setImmediate();
+  }
+}
+
+/** A JSON array written element by element. */
+async function* jsonArray<T>(pages: AsyncIterable<T[]>): AsyncGenerator<string> {
+  let first = true;
+  yield '[';
+  for await (const page of pages) {
+    const text = page.map((row) => JSON.stringify(row)).join(',\n');
+    yield first ? `\n${text}` : `,\n${text}`;
+    first = false;
+  }
+  yield ']';
+}
+
+async function* once<T>(read: () => Promise<T[]>): AsyncGenerator<T[]> {
+  yield await read();
+}
+
+/** `family.json` as it is read, a section at a time (docs/family-data-format.md). */
+async function* familyJson(q: Queryable, me: FamilyCaller, family: FamilyForExport, now: Date): AsyncGenerator<string> {
+  const f = me.familyId;
+  yield `{"formatVersion":${familyDataFormatVersion},"exportedAt":${JSON.stringify(now.toISOString())},`
+    + `"exportedByMemberId":${JSON.stringify(me.memberId)},\n"family":${JSON.stringify(family)},\n"members":`;
+  yield* jsonArray(once(() => membersForExport(q, f)));
+  yield ',\n"lists":';
+  yield* jsonArray(listsWithItems(q, f));
+  yield ',\n"recurringItems":';
+  yield* jsonArray(once(() => recurringForExport(q, f)));
+  yield ',\n"recipes":';
+  yield* jsonArray(paged((after) => recipesForExport(q, f, after, rowsPerRead)));
+  yield ',\n"recipeTags":';
+  yield* jsonArray(once(() => recipeTagsForExport(q, f)));
+  yield ',\n"calendarEvents":';
+  yield* jsonArray(paged((after) => eventsForExport(q, f, after, rowsPerRead)));
+  yield ',\n"locations":';
+  yield* jsonArray(paged((after) => locationsForExport(q, f, me.userId, after, rowsPerRead)));
+  yield ',\n"locationTags":';
+  yield* jsonArray(once(() => tagsForExport(q, f)));
+  yield ',\n"aiUsage":';
+  yield* jsonArray(once(() => aiUsageForExport(q, f)));
+  yield '}\n';
+}
+
+/** Each list with its items and comments, one list at a time (a list has at most its bound of items). */
+async function* listsWithItems(q: Queryable, familyId: string) {
+  for (const list of await listsForExport(q, familyId)) {
+    const items = await itemsForExport(q, familyId, list.id);
+    const comments = [];
+    for await (const page of paged((after) => commentsForExport(q, familyId, list.id, after, rowsPerRead))) comments.push(...page);
+    yield [{ ...list, items, comments }];
+    await setImmediate();
+  }
+}
+
+/** `lists.csv`: one row per item, with its list's title. */
+async function* listsCsv(q: Queryable, familyId: string): AsyncGenerator<string> {
+  yield listsCsvHeader;
+  for (const list of await listsForExport(q, familyId)) {
+    yield listsCsvRows(list.title, await itemsForExport(q, familyId, list.id));
+    await setImmediate();
+  }
+}
+
+async function* icsText(q: Queryable, familyId: string, family: FamilyForExport, year: number): AsyncGenerator<string> {
+  for (const part of await calendarIcsParts(q, { id: familyId, name: family.name, timezone: family.timezone }, year)) {
+    yield part;
+    await setImmediate();
+  }
+}
+
+const asStream = (text: AsyncIterable<string>) => Readable.from(text, { objectMode: false });
+
+/**
+ * The family's archive, streamed: yazl reads each entry only when the previous one is written, and each entry's
+ * rows are read page by page as the client takes the bytes, so nothing is held whole in memory.
+ */
+export async function familyArchive(q: Queryable, me: FamilyCaller, now: Date): Promise<Readable | undefined> {
+  const family = await familyForExport(q, me.familyId);
+  if (!family) return undefined;
+  const zip = new ZipFile();
+  const options = { mtime: now };
+  zip.addReadStreamLazy('family.json', options, (cb) => cb(null, asStream(familyJson(q, me, family, now))));
+  zip.addReadStreamLazy('calendar.ics', options, (cb) => cb(null, asStream(icsText(q, me.familyId, family, now.getUTCFullYear()))));
+  zip.addReadStreamLazy('lists.csv', options, (cb) => cb(null, asStream(listsCsv(q, me.familyId))));
+  await addRecipes(zip, q, me.familyId, now);
+  zip.end();
+  return zip.outputStream as Readable;
+}
+
+/**
+ * One Markdown file per recipe. The names are read first (each file needs its name before the archive is ended);
+ * a page of recipes is read when the first file of the page is written.
+ */
+async function addRecipes(zip: ZipFile, q: Queryable, familyId: string, now: Date): Promise<void> {
+  const used = new Set<string>();
+  let after: string | null = null;
+  for (;;) {
+    const names = await recipeNamesForExport(q, familyId, after, rowsPerRead);
+    const from = after;
+    let read: Promise<Map<string, RecipeForExport>> | undefined;
+    const readPage = () => (read ??= recipesForExport(q, familyId, from, names.length)
+      .then((recipes) => new Map(recipes.map((r) => [r.id, r]))));
+    for (const recipe of names) {
+      zip.addReadStreamLazy(`recipes/${recipeFileName(recipe.name, used)}`, { mtime: now }, (cb) => {
+        readPage().then(
+          (recipes) => cb(null, Readable.from([recipeMarkdown(recipes.get(recipe.id)!)])),
+          (error: unknown) => cb(error, Readable.from([])),
+        );
+      });
+    }
+    if (names.length < rowsPerRead) return;
+    after = names[names.length - 1]!.id;
+  }
+}

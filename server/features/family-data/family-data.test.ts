@@ -1,0 +1,201 @@
+import yauzl from 'yauzl';
+import { ZipFile } from 'yazl';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as calendar from '@hearth/contract/calendar';
+import * as family from '@hearth/contract/family';
+import { exportFamilyData, FamilyData, familyDataMessages, importFamilyData } from '@hearth/contract/family-data';
+import * as grocery from '@hearth/contract/grocery';
+import * as locations from '@hearth/contract/locations';
+import * as meals from '@hearth/contract/meals';
+import { joinAs } from '../../test/factories.ts';
+import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
+import { makeHousehold, type Household } from '../../test/household.ts';
+
+let t: TestApp;
+let h: Household;
+let readOnly: SignedInUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  h = await makeHousehold(t);
+  readOnly = await joinAs(t, h.admin, 'READ_ONLY', 'Rita Reader');
+}, 120_000);
+afterAll(() => t.close());
+
+/** The archive's entries, name to text. */
+function unzip(bytes: Buffer): Promise<Map<string, string>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
+      if (error) return reject(error);
+      const files = new Map<string, string>();
+      zip.on('entry', (entry: yauzl.Entry) => zip.openReadStream(entry, (e, stream) => {
+        if (e) return reject(e);
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => { files.set(entry.fileName, Buffer.concat(chunks).toString('utf8')); zip.readEntry(); });
+      }));
+      zip.on('end', () => resolve(files));
+      zip.readEntry();
+    });
+  });
+}
+
+function zipOf(files: Record<string, string | Buffer>): Promise<Buffer> {
+  const zip = new ZipFile();
+  for (const [name, content] of Object.entries(files)) zip.addBuffer(Buffer.from(content), name);
+  zip.end();
+  const chunks: Buffer[] = [];
+  return new Promise((resolve) => {
+    zip.outputStream.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks)));
+  });
+}
+
+async function exportOf(user: SignedInUser) {
+  const res = await user.call(exportFamilyData);
+  expect(res.status).toBe(200);
+  expect(res.raw.headers['content-type']).toBe('application/zip');
+  expect(res.raw.headers['content-disposition']).toMatch(/^attachment; filename="hearth-family-\d{4}-\d{2}-\d{2}\.zip"$/);
+  const bytes = res.raw.rawPayload;
+  const files = await unzip(bytes);
+  return { bytes, files, json: FamilyData.parse(JSON.parse(files.get('family.json')!)) };
+}
+
+const upload = (user: SignedInUser, body: Buffer, type = 'application/zip') =>
+  user.call(importFamilyData, { body: body as never, headers: { 'content-type': type } });
+
+/** A signed-in user without a family: joined the household, then removed by its admin. */
+async function userWithoutFamily(name: string): Promise<SignedInUser> {
+  const user = await joinAs(t, h.admin, 'EDIT', name);
+  const members: { id: string; name: string }[] = (await h.admin.call(family.listMembers)).body;
+  const res = await h.admin.call(family.removeMember, { params: { id: members.find((m) => m.name === name)!.id } });
+  expect(res.status).toBe(204);
+  return { ...user, user: { ...user.user, familyId: null } };
+}
+
+describe('export', () => {
+  it('holds every file, the format, and the caller\'s own personal notes only (each permission level)', async () => {
+    for (const [user, own, others] of [
+      [h.admin, [], ['My own note']], [h.editor, ['My own note'], []], [readOnly, [], ['My own note']],
+    ] as const) {
+      const { files, json } = await exportOf(user);
+      expect([...files.keys()].sort()).toEqual(['calendar.ics', 'family.json', 'lists.csv', 'recipes/Pancakes.md']);
+      expect(json.formatVersion).toBe(1);
+      expect(json.family.name).toBe('The Testers');
+      expect(json.members.map((m) => m.name)).toEqual(expect.arrayContaining(['Alex Admin', 'Eddie Editor', 'Kid', 'Rita Reader']));
+      expect(json.lists.map((l) => l.title).sort()).toEqual(['Hardware', 'Weekly shop']);
+      expect(json.lists.flatMap((l) => l.comments.map((c) => c.text)).sort()).toEqual(['Get the big eggs', 'OK!']);
+      expect(json.recurringItems.map((r) => r.name)).toEqual(['Coffee']);
+      expect(json.recipes[0]!.ingredients.map((i) => i.name)).toEqual(['Flour', 'Eggs', 'Salt']);
+      expect(json.calendarEvents.map((e) => e.title).sort()).toEqual(['Dentist', 'Pancake night', 'Swimming', 'Swimming (late)']);
+      expect(json.aiUsage).toHaveLength(1);
+      const notes = json.locations.flatMap((l) => l.locationNotes.map((n) => n.note));
+      expect(notes).toEqual(expect.arrayContaining(['Great crust', ...own]));
+      for (const note of others) expect(files.get('family.json')).not.toContain(note);
+      expect(files.get('calendar.ics')).toMatch(/^BEGIN:VCALENDAR[\s\S]*SUMMARY:Dentist[\s\S]*END:VCALENDAR$/);
+      expect(files.get('calendar.ics')).toContain('RRULE:FREQ=WEEKLY');
+      expect(files.get('lists.csv')!.split('\r\n')[0]).toBe('list,item,quantity,unit,category,purchased');
+      expect(files.get('lists.csv')).toContain('Weekly shop,Milk,1.5,kg,Produce,yes');
+      expect(files.get('recipes/Pancakes.md')).toMatch(/^# Pancakes\n[\s\S]*## Ingredients\n\n- 2 cups Flour\n[\s\S]*## Directions\n\nWhisk, rest, fry\.\n$/);
+    }
+  });
+
+  it('holds nothing of another family, and a user without a family has none to export', async () => {
+    const other = await signUp(t, { name: 'Olga Other' });
+    const { files, json } = await exportOf(other);
+    expect(json.members.map((m) => m.name)).toEqual(['Olga Other']);
+    for (const text of files.values()) for (const word of ['Testers', 'Pancakes', 'Dentist', 'Luigi', 'Eggs']) expect(text).not.toContain(word);
+    const loner = await userWithoutFamily('Lonely Lou');
+    expect((await loner.call(exportFamilyData)).status).toBe(403);
+    expect((await t.call(exportFamilyData)).status).toBe(401);
+  });
+});
+
+/** An answer without ids, times and links (a new family has new ones), arrays in a stable order. */
+function comparable(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(comparable).map((v) => JSON.stringify(v)).sort().map((v) => JSON.parse(v) as unknown);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value)
+      .filter(([k]) => !/(^id$|Id$|Ids$|At$|^token$|[uU]rl$|^photo$|^version$|^memberNumber$|^createdBy|^author$|^userName$|^user$)/.test(k))
+      .map(([k, v]) => [k, comparable(v)]));
+  }
+  return value;
+}
+
+/** What a member reads of every feature of their family, comparable across families. */
+async function featureAnswers(user: SignedInUser, familyId: string) {
+  const get = async (e: Parameters<SignedInUser['call']>[0], input?: Parameters<SignedInUser['call']>[1]) => {
+    const res = await user.call(e, input);
+    expect(res.status, e.path).toBe(200);
+    return res.body;
+  };
+  const lists: { id: string; title: string }[] = await get(grocery.getLists, { params: { familyId } });
+  const perList = [];
+  for (const list of lists) {
+    perList.push({
+      title: list.title, items: await get(grocery.getItems, { params: { listId: list.id } }),
+      comments: await get(grocery.getComments, { params: { listId: list.id } }),
+    });
+  }
+  const recipes: { id: string }[] = await get(meals.listMeals, { params: { familyId } });
+  const places: { id: string }[] = await get(locations.listLocations);
+  const notes = [];
+  for (const place of places) notes.push(await get(locations.listLocationNotes, { params: { id: place.id } }));
+  return comparable({
+    members: (await get(family.listMembers)).map((m: { name: string; permissionLevel: string }) => ({ name: m.name })),
+    lists: perList,
+    recurring: await get(grocery.getRecurringItems, { params: { familyId } }),
+    recipes: await Promise.all(recipes.map((r) => get(meals.getMeal, { params: { id: r.id } }))),
+    events: await get(calendar.listEvents, { query: { startDate: '2026-02-20', endDate: '2026-05-10' } }),
+    locations: places, tags: await get(locations.listTags), notes,
+  });
+}
+
+describe('import', () => {
+  it('founds a new family with every feature as exported, its importer ADMIN, account members invited again', async () => {
+    const { bytes } = await exportOf(h.editor);
+    const mover = await userWithoutFamily('Mo Mover');
+    const res = await upload(mover, bytes);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      familyName: 'The Testers', lists: 2, items: 9, comments: 2, recurringItems: 1, recipes: 1, calendarEvents: 4,
+      locations: 2, locationNotes: 2,
+    });
+    expect(res.body.familyId).not.toBe(h.familyId);
+    // The editor's personal note came with the editor's export, so the editor is the one to import it; here the
+    // importer reads it as theirs, and every other reader compares alike.
+    const signedIn = { ...mover, user: { ...mover.user, familyId: res.body.familyId } };
+    const members: { name: string; permissionLevel: string }[] = (await mover.call(family.listMembers)).body;
+    expect(members.find((m) => m.name === 'Mo Mover')?.permissionLevel).toBe('ADMIN');
+    for (const email of [h.admin.email]) await t.mailbox.waitFor(email, /invit/i);
+    const before = await featureAnswers(h.editor, h.familyId);
+    const after = await featureAnswers(signedIn, res.body.familyId);
+    const strip = (a: unknown) => ({ ...(a as object), members: undefined });
+    expect(strip(after)).toEqual(strip(before));
+  });
+
+  it('refuses what is not a Hearth export (4xx), and a user who has a family', async () => {
+    const user = await userWithoutFamily('Bad Archive Ben');
+    const json = JSON.parse((await exportOf(h.admin)).files.get('family.json')!) as Record<string, unknown>;
+    const cases: [Buffer, number][] = [
+      [Buffer.from('not a zip at all'), 400],
+      [await zipOf({ 'notes.txt': 'hello' }), 400],
+      [await zipOf({ 'family.json': '{"formatVersion":1' }), 400],
+      [await zipOf({ 'family.json': JSON.stringify({ ...json, members: 'everyone' }) }), 400],
+      [await zipOf({ 'family.json': JSON.stringify({ ...json, formatVersion: 2 }) }), 400],
+      [await zipOf({ 'family.json': JSON.stringify({ ...json, calendarEvents: [{ ...(json.calendarEvents as object[])[0], attendeeIds: ['nobody'] }] }) }), 400],
+    ];
+    for (const [body, status] of cases) expect((await upload(user, body)).status).toBe(status);
+    expect((await upload(user, await zipOf({ 'family.json': JSON.stringify({ ...json, formatVersion: 2 }) }))).body.message)
+      .toBe(familyDataMessages.newerFormat);
+    expect((await upload(user, Buffer.from('x'), 'text/plain')).status).toBe(415);
+    expect((await upload(h.admin, await zipOf({ 'family.json': JSON.stringify(json) }))).status).toBe(409);
+  });
+
+  it('refuses a zip bomb: family.json inflating past its bound stops there', async () => {
+    const user = await userWithoutFamily('Bomb Betty');
+    // 300 MB of spaces deflate to about 300 kB.
+    const honest = await zipOf({ 'family.json': Buffer.alloc(300 * 1024 * 1024, 0x20) });
+    expect(honest.length).toBeLessThan(2 * 1024 * 1024);
+    expect((await upload(user, honest)).status).toBe(400);
+  }, 120_000);
+});

@@ -1,0 +1,43 @@
+import type { ItemForExport } from '../grocery/public.ts';
+import type { RecipeForExport } from '../meals/public.ts';
+
+/** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */
+function csvField(value: string | number | boolean | null): string {
+  const text = value === null ? '' : String(value);
+  // A leading =, +, - or @ would be a formula to a spreadsheet: prefixed so it stays text.
+  const safe = /^[=+\-@\t\r]/.test(text) && typeof value === 'string' ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+export const listsCsvHeader = 'list,item,quantity,unit,category,purchased\r\n';
+
+export function listsCsvRows(listTitle: string, items: ItemForExport[]): string {
+  return items.map((i) => [listTitle, i.name, i.quantity, i.unit, i.category, i.isPurchased ? 'yes' : 'no']
+    .map(csvField).join(',') + '\r\n').join('');
+}
+
+/** A file name from the recipe's name: letters, digits, spaces and dashes, unique in the archive. */
+export function recipeFileName(name: string, used: Set<string>): string {
+  const base = name.normalize('NFKC').replace(/[^\p{L}\p{N} _-]+/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 80) || 'Recipe';
+  let file = `${base}.md`;
+  for (let n = 2; used.has(file.toLowerCase()); n++) file = `${base} (${n}).md`;
+  used.add(file.toLowerCase());
+  return file;
+}
+
+export function recipeMarkdown(r: RecipeForExport): string {
+  const facts = [
+    r.servings !== null ? `Servings: ${r.servings}` : null,
+    r.prepTime !== null ? `Prep time: ${r.prepTime} min` : null,
+    r.totalTime !== null ? `Total time: ${r.totalTime} min` : null,
+    r.tags.length > 0 ? `Tags: ${r.tags.join(', ')}` : null,
+    r.sourceUrl ? `Source: <${r.sourceUrl}>` : null,
+  ].filter((f) => f !== null);
+  const ingredients = r.ingredients.map((i) => `- ${[i.quantity, i.unit, i.name].filter((p) => p !== null && p !== '').join(' ')}`);
+  return [
+    `# ${r.name}`, '',
+    ...(facts.length > 0 ? [...facts.map((f) => `${f}  `), ''] : []),
+    ...(ingredients.length > 0 ? ['## Ingredients', '', ...ingredients, ''] : []),
+    ...(r.directions ? ['## Directions', '', r.directions, ''] : []),
+  ].join('\n');
+}
