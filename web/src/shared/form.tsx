@@ -30,6 +30,12 @@ export function FieldError({ error, alert = false }: { error: Failure | undefine
   return <ul className="errors field-error" role={role}>{messages.map((m) => <li key={m}>{m}</li>)}</ul>;
 }
 
+/**
+ * A text field that must not be blank: its value reaches the submit trimmed, and spaces alone stop the submit without
+ * a message (one-field forms whose button is the only way on). `register(name, filled)`.
+ */
+export const filled = { setValueAs: (value: string) => value.trim(), validate: (value: string) => value !== '' };
+
 /** A field the server refused, with every reason it gave (a password's broken rules), shown by its `FieldError`. */
 export function failField<T extends FieldValues>(setError: UseFormSetError<T>, name: FieldPath<T>, messages: string[]): void {
   setError(name, { type: 'server', message: messages[0], types: { server: messages } });
