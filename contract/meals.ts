@@ -320,12 +320,15 @@ export const MealDraft = z.object({
 });
 export type MealDraft = z.infer<typeof MealDraft>;
 
+/** The page to import: the web's form checks the link with it too. */
+export const ImportRequest = z.object({ url: WebAddress(mealMessages.importInvalidUrl) });
+
 export const importMeal = endpoint({
   method: 'POST',
   path: '/api/meals/import',
   access: 'user',
   summary: 'Read the schema.org Recipe of a public web page as a draft meal, without saving it (ADMIN or EDIT); 422 when the page has none, cannot be loaded or is too large or complex to read, 429 past the hourly limit or while the reader is busy',
-  body: z.object({ url: WebAddress(mealMessages.importInvalidUrl) }),
+  body: ImportRequest,
   response: MealDraft,
 });
 

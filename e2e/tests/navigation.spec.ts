@@ -127,3 +127,28 @@ test('a malformed meal id reads as a missing meal', async ({ page, request }) =>
   await expect(page.getByText('Meal not found.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
 });
+
+test('the top bar stays one line at 1280 px, with room for one more section', async ({ page, request }) => {
+  const ada = await signUpViaApi(request, { name: 'Ada' });
+  await useSession(page, ada);
+  await page.goto('/');
+  const sections = page.getByRole('navigation', { name: 'Sections' });
+  const logout = sections.getByRole('button', { name: 'Logout' });
+  /** The sections and Logout on one line within the window, in a bar no taller than one line. */
+  const oneLine = async () => {
+    const bar = await page.locator('header.topbar .inner').boundingBox();
+    const first = await sections.getByRole('link').first().boundingBox();
+    const last = await logout.boundingBox();
+    return bar!.height < 60 && Math.abs(first!.y - last!.y) < 1 && last!.x + last!.width <= 1280;
+  };
+  expect(await oneLine()).toBe(true);
+
+  // A section still to come (the household's to-dos) fits as well.
+  await sections.evaluate((nav) => {
+    const more = nav.querySelector('a')!.cloneNode(true);
+    more.textContent = 'Chores';
+    nav.insertBefore(more, nav.querySelector('button'));
+  });
+  await expect(sections.getByRole('link', { name: 'Chores' })).toBeVisible();
+  expect(await oneLine()).toBe(true);
+});

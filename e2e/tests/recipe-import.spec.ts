@@ -86,3 +86,21 @@ test('saving an imported recipe opens the meal, and one back press returns to th
   await page.goBack();
   await expect(page).toHaveURL(/\/lists$/);
 });
+
+test('a mistyped link is named under the field, and a page that cannot be read in the banner', async ({ page, request }) => {
+  await useSession(page, await signUpViaApi(request, { name: 'Baker' }));
+  await page.goto('/meals');
+  await page.getByRole('button', { name: 'Import from link' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import from link' });
+  const link = dialog.getByLabel('Recipe page link');
+  await expect(dialog.getByRole('button', { name: 'Preview' })).toBeDisabled();
+  await link.fill('country-bread');
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  await expect(dialog.getByText('Please paste a web address starting with http:// or https://')).toBeVisible();
+  await expect(link).toHaveAttribute('aria-invalid', 'true');
+
+  await link.fill('http://127.0.0.1:1/country-bread');
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Could not import the recipe.');
+  await expect(link).not.toHaveAttribute('aria-invalid');
+});

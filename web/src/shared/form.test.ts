@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { describe, expect, test } from 'vitest';
 import { passwordProblems } from '@hearth/contract/accounts';
-import { FieldError, failSubmit, invalidIf, messagesOf, SubmitError, submitErrorOf } from './form.tsx';
+import { FieldError, failField, failSubmit, filled, invalidIf, messagesOf, SubmitError, submitErrorOf } from './form.tsx';
 
 const html = (element: Parameters<typeof renderToStaticMarkup>[0]) => renderToStaticMarkup(element);
 
@@ -72,6 +72,38 @@ describe('a form built the one way', () => {
     expect(html(createElement(SubmitError, { errors }))).toContain('Failed to create family');
     await submit();
     expect(failure()).toBeUndefined();
+  });
+
+  test("puts every reason the server gave on its field, until the form is submitted again", async () => {
+    const form = createFormControl({ defaultValues: { password: 'weak' } });
+    form.register('password');
+    let sent = 0;
+    const submit = form.handleSubmit(() => {
+      sent += 1;
+      if (sent === 1) failField(form.setError, 'password', ['Too short', 'No number']);
+    });
+    await submit();
+    const error = form.getFieldState('password').error;
+    expect(messagesOf(error)).toEqual(['Too short', 'No number']);
+    expect(html(createElement(FieldError, { error }))).toBe('<ul class="errors field-error"><li>Too short</li><li>No number</li></ul>');
+    await submit();
+    expect(form.getFieldState('password').error).toBeUndefined();
+  });
+
+  test('sends a filled field trimmed, and nothing for spaces alone', async () => {
+    const form = createFormControl({ defaultValues: { title: '' } });
+    const field = form.register('title', filled);
+    const input = { name: 'title', type: 'text', value: '' };
+    field.ref(input);
+    const sent: string[] = [];
+    const type = async (value: string) => {
+      input.value = value;
+      await field.onChange({ target: input, type: 'change' });
+      await form.handleSubmit(({ title }) => { sent.push(title); })();
+    };
+    await type('   ');
+    await type('  Costco ');
+    expect(sent).toEqual(['Costco']);
   });
 
   test('shows no banner when nothing failed', () => {

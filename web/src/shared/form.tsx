@@ -1,4 +1,4 @@
-import type { FieldError as Failure, FieldErrors, FieldValues, UseFormSetError } from 'react-hook-form';
+import type { FieldError as Failure, FieldErrors, FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { ErrorBanner } from './ui/Status.tsx';
 
 /**
@@ -28,6 +28,17 @@ export function FieldError({ error, alert = false }: { error: Failure | undefine
   if (messages.length === 0) return null;
   if (messages.length === 1) return <span className="field-error" role={role}>{messages[0]}</span>;
   return <ul className="errors field-error" role={role}>{messages.map((m) => <li key={m}>{m}</li>)}</ul>;
+}
+
+/**
+ * A text field that must not be blank: its value reaches the submit trimmed, and spaces alone stop the submit without
+ * a message (one-field forms whose button is the only way on). `register(name, filled)`.
+ */
+export const filled = { setValueAs: (value: string) => value.trim(), validate: (value: string) => value !== '' };
+
+/** A field the server refused, with every reason it gave (a password's broken rules), shown by its `FieldError`. */
+export function failField<T extends FieldValues>(setError: UseFormSetError<T>, name: FieldPath<T>, messages: string[]): void {
+  setError(name, { type: 'server', message: messages[0], types: { server: messages } });
 }
 
 const submitKey = 'root.server';

@@ -25,7 +25,7 @@ export function CodeLogin({ invitedEmail }: { invitedEmail: string | null }) {
   const { register, control, handleSubmit, setValue, getValues, setError, clearErrors, formState: { errors, isSubmitting } } =
     useForm<Fields>({ defaultValues: { email: '', code: '' } });
   const [email, code] = useWatch({ control, name: ['email', 'code'] });
-  usePrefilledEmail(invitedEmail, (update) => setValue('email', update(getValues('email'))));
+  usePrefilledEmail(invitedEmail, { getValues, setValue });
   const [countdown, setCountdown] = useState(0);
   const [sending, setSending] = useState(false);
   const [info, setInfo] = useState<string | null>(null);

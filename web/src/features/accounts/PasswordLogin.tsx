@@ -14,7 +14,7 @@ export function PasswordLogin({ invitedEmail }: { invitedEmail: string | null })
   const { register, handleSubmit, setValue, getValues, setError, formState: { errors, isSubmitting } } = useForm<Fields>({
     defaultValues: { email: '', password: '' },
   });
-  usePrefilledEmail(invitedEmail, (update) => setValue('email', update(getValues('email'))));
+  usePrefilledEmail(invitedEmail, { getValues, setValue });
   const complete = useCompleteSignIn();
 
   const submit = async (fields: Fields) => {

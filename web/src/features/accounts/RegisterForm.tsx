@@ -5,8 +5,8 @@ import { useInvitePreview, usePrefilledEmail } from './invitePreview.ts';
 import { messages } from './texts.ts';
 import { ApiError, call } from '../../shared/api/client.ts';
 import { errorMessage } from '../../shared/api/errors.ts';
-import { failSubmit, SubmitError } from '../../shared/form.tsx';
-import { ErrorBanner, Notice } from '../../shared/ui/Status.tsx';
+import { FieldError, failField, failSubmit, invalidIf, SubmitError } from '../../shared/form.tsx';
+import { Notice } from '../../shared/ui/Status.tsx';
 
 const empty = { name: '', email: '', password: '' };
 type Fields = typeof empty;
@@ -16,21 +16,19 @@ export function RegisterForm({ inviteToken }: { inviteToken: string | null }) {
   // Whose family the link leads to; the spec's notice shows alone until it is known (or when the link is unusable).
   const invite = useInvitePreview(inviteToken);
   const [success, setSuccess] = useState<string | null>(null);
-  const [problems, setProblems] = useState<string[]>([]);
   const { register, handleSubmit, reset, setValue, getValues, setError, formState: { errors, isSubmitting } } = useForm<Fields>({
     defaultValues: empty,
   });
-  usePrefilledEmail(invite.data?.invitedEmail, (update) => setValue('email', update(getValues('email'))));
+  usePrefilledEmail(invite.data?.invitedEmail, { getValues, setValue });
 
   const submit = async (fields: Fields) => {
-    setProblems([]);
     try {
       const res = await call(api.register, { body: { ...fields, inviteToken } });
       setSuccess(res?.message || messages.registeredFallback);
       reset(empty);
     } catch (err) {
       if (err instanceof ApiError && err.errors.length > 0 && err.message === messages.passwordPolicy) {
-        setProblems(err.errors);
+        failField(setError, 'password', err.errors);
       } else {
         failSubmit(setError, errorMessage(err, messages.registerFailed));
       }
@@ -48,10 +46,13 @@ export function RegisterForm({ inviteToken }: { inviteToken: string | null }) {
       )}
       {success && <Notice kind="success">{success}</Notice>}
       <SubmitError errors={errors} />
-      <ErrorBanner message={problems.length > 0 && <ul className="errors">{problems.map((p) => <li key={p}>{p}</li>)}</ul>} />
       <label>Name<input autoComplete="name" required {...register('name')} /></label>
       <label>Email<input type="email" autoComplete="email" required {...register('email')} /></label>
-      <label>Password<input type="password" autoComplete="new-password" required {...register('password')} /></label>
+      <label>
+        Password
+        <input type="password" autoComplete="new-password" required {...register('password')} aria-invalid={invalidIf(errors.password)} />
+        <FieldError error={errors.password} alert />
+      </label>
       <button type="submit" disabled={isSubmitting}>{isSubmitting ? 'Registering...' : 'Register'}</button>
     </form>
   );

@@ -5,7 +5,7 @@ import * as api from '@hearth/contract/accounts';
 import { messages } from './texts.ts';
 import { paths } from '../../shared/paths.ts';
 import { ApiError, call } from '../../shared/api/client.ts';
-import { failSubmit, SubmitError } from '../../shared/form.tsx';
+import { failSubmit, filled, SubmitError } from '../../shared/form.tsx';
 import { Notice } from '../../shared/ui/Status.tsx';
 import { useTitle } from '../../shared/useTitle.ts';
 
@@ -16,9 +16,8 @@ export function RequestPasswordResetPage() {
   const blank = useWatch({ control, name: 'email' }).trim() === '';
 
   const submit = async ({ email }: { email: string }) => {
-    if (!email.trim()) return;
     try {
-      setDone((await call(api.requestPasswordReset, { body: { email: email.trim() } })).message);
+      setDone((await call(api.requestPasswordReset, { body: { email } })).message);
     } catch (err) {
       failSubmit(setError, err instanceof ApiError ? messages.genericError : messages.networkError);
     }
@@ -31,7 +30,7 @@ export function RequestPasswordResetPage() {
         <p className="muted">Enter your email and we will send you a link to choose a new password.</p>
         {done && <Notice kind="success">{done}</Notice>}
         <SubmitError errors={errors} />
-        <label>Email<input type="email" autoComplete="email" required {...register('email')} /></label>
+        <label>Email<input type="email" autoComplete="email" required {...register('email', filled)} /></label>
         <button type="submit" disabled={isSubmitting || blank}>{isSubmitting ? 'Sending...' : 'Send reset link'}</button>
         <Link to={paths.auth}>Back to sign in</Link>
       </form>

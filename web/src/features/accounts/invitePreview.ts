@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
+import type { Path, PathValue, UseFormReturn } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import * as family from '@hearth/contract/family';
 import { call } from '../../shared/api/client.ts';
@@ -13,12 +14,12 @@ export function useInvitePreview(token: string | null) {
   });
 }
 
-/** The email an invite was sent to, put into an email field once known, unless something was typed there first. */
-export function usePrefilledEmail(invitedEmail: string | null | undefined, fill: (update: (typed: string) => string) => void) {
-  // The latest `fill` is used, but only the invited email arriving runs the effect (callers pass a new function each render).
-  const latestFill = useRef(fill);
-  latestFill.current = fill;
+/** The email an invite was sent to, put into a form's email field once known, unless something was typed there first. */
+export function usePrefilledEmail<T extends { email: string }>(invitedEmail: string | null | undefined,
+  { getValues, setValue }: Pick<UseFormReturn<T>, 'getValues' | 'setValue'>) {
+  // react-hook-form's getValues and setValue keep their identity: only the invited email arriving runs the effect.
   useEffect(() => {
-    if (invitedEmail) latestFill.current((typed) => typed || invitedEmail);
-  }, [invitedEmail]);
+    const email = 'email' as Path<T>;
+    if (invitedEmail && !getValues(email)) setValue(email, invitedEmail as PathValue<T, Path<T>>);
+  }, [invitedEmail, getValues, setValue]);
 }

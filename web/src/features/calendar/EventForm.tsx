@@ -68,7 +68,7 @@ export function EventForm({ event, draft, members, defaultReminder, canEdit, onD
       scope: inSeries ? 'single' : 'series',
     },
   });
-  const save = useEventSave();
+  const save = useEventSave(setError, fieldOf);
   const categories = useCategories();
   const series = useSeries(inSeries ? event.id : null);
   const values = watch();
@@ -97,18 +97,15 @@ export function EventForm({ event, draft, members, defaultReminder, canEdit, onD
       startTime: v.start && times.start, endTime: v.end && times.end,
       recurringPattern: single ? null : v.pattern, recurringEndDate: single || !v.pattern ? null : v.recurringEndDate,
     };
-    const invalid = await save.submit({ id: event?.id, occurrenceDate: single ? event.occurrenceDate : undefined, body },
+    await save.submit({ id: event?.id, occurrenceDate: single ? event.occurrenceDate : undefined, body },
       { ...body, startTime: v.start, endTime: v.end }, event ? t.updateFailed : t.createFailed, onDone);
-    for (const [field, message] of Object.entries(invalid ?? {})) {
-      setError(fieldOf[field] ?? (field as keyof EventValues), { message });
-    }
   };
 
   const error = (name: keyof EventValues) => errors[name]?.message;
   const shownErrors: FieldErrors = { startTime: error('start'), endTime: error('end') };
   return (
-    <EventFormFrame title={<input {...register('title')} />} titleError={error('title')} failure={save.failure}
-      onDismissFailure={() => save.setFailure(null)} saving={save.saving} event={event} canEdit={canEdit} submitLabel={t.addEvent}
+    <EventFormFrame title={<input {...register('title')} />} titleError={error('title')} errors={errors}
+      onDismissFailure={() => clearErrors('root.server')} saving={save.saving} event={event} canEdit={canEdit} submitLabel={t.addEvent}
       onSubmit={(e) => {
         // The contract checks the whole payload on each save: last save's messages go (handleSubmit would stop at them).
         clearErrors();

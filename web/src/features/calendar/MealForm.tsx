@@ -1,18 +1,43 @@
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { calendarLimits, mealTypeAt, mealTypes, type CalendarEvent, type MealType } from '@hearth/contract/calendar';
 import type { FamilyMember } from '@hearth/contract/family';
 import { reminderOf, reminderText, type ReminderMinutes } from '@hearth/contract/reminders';
 import { useGroceryLists, useMeals } from '../meals/queries.ts';
 import { addMinutes, mealSlot, mealSlotKeepingDate } from './dates.ts';
 import {
-  AddressField, AttendeesField, EventFormFrame, Field, NotesField, ReminderField, TextField, TimeFields,
-  useEventFields,
+  AddressField, AttendeesField, EventFormFrame, Field, NotesField, ReminderField, TimeFields, useEventSave,
 } from './fields.tsx';
 import { PlaceField } from './PlaceField.tsx';
 import type { EventBody } from './queries.ts';
 import { calendarTexts as t } from './texts.ts';
 
 const newRecipe = 'new';
+
+interface MealValues {
+  title: string;
+  description: string;
+  start: string;
+  end: string;
+  attendeeIds: string[];
+  /** Minutes as text, '' for none (the select's value). */
+  reminder: string;
+  mealType: MealType;
+  /** A recipe's id, '' for none, or `newRecipe`. */
+  recipe: string;
+  newRecipeName: string;
+  location: string;
+  isEatingOut: boolean;
+  restaurantName: string;
+  restaurantAddress: string;
+  addToLocations: boolean;
+  addToGroceryList: boolean;
+  listId: string;
+}
+
+/** The form's field for each of the contract's fields, where a message is shown. */
+const fieldOf: Partial<Record<string, keyof MealValues>> = {
+  startTime: 'start', endTime: 'end', reminderMinutes: 'reminder', recipeId: 'recipe', selectedGroceryListId: 'listId',
+};
 
 /**
  * The Add Meal / Edit Meal form (spec §3 Meal form). A new meal is dinner today at 18:00; choosing a type puts it
@@ -30,114 +55,123 @@ export function MealForm({ event, familyId, today, members, defaultReminder, can
   onDone: () => void;
   onDelete: (event: CalendarEvent) => void;
 }) {
-  const fields = useEventFields(event, event ? { start: event.startTime, end: event.endTime } : mealSlot('DINNER', today),
-    defaultReminder);
   // A meal with an address was eaten out: the server keeps the restaurant as the meal's location and address.
   const eatenOut = event !== null && event.address !== null;
-  const [mealType, setMealType] = useState<MealType>(event ? mealTypeAt(event.startTime) : 'DINNER');
-  const [recipe, setRecipe] = useState(event?.mealId ?? '');
-  const [newRecipeName, setNewRecipeName] = useState('');
-  const [location, setLocation] = useState(eatenOut ? '' : (event?.location ?? ''));
-  const [isEatingOut, setIsEatingOut] = useState(eatenOut);
-  const [restaurantName, setRestaurantName] = useState(eatenOut ? (event.location ?? '') : '');
-  const [restaurantAddress, setRestaurantAddress] = useState(eatenOut ? (event.address ?? '') : '');
-  const [addToLocations, setAddToLocations] = useState(false);
-  const [addToGroceryList, setAddToGroceryList] = useState(false);
-  const [listId, setListId] = useState('');
+  const times = event ? { start: event.startTime, end: event.endTime } : mealSlot('DINNER', today);
+  const { register, handleSubmit, watch, setValue, getValues, setError, clearErrors, formState: { errors } } = useForm<MealValues>({
+    defaultValues: {
+      title: event?.title ?? '', description: event?.description ?? '', start: times.start, end: times.end,
+      attendeeIds: event?.attendeeIds ?? [], reminder: reminderText(event ? event.reminderMinutes : defaultReminder),
+      mealType: event ? mealTypeAt(event.startTime) : 'DINNER', recipe: event?.mealId ?? '', newRecipeName: '',
+      location: eatenOut ? '' : (event?.location ?? ''), isEatingOut: eatenOut,
+      restaurantName: eatenOut ? (event.location ?? '') : '', restaurantAddress: eatenOut ? (event.address ?? '') : '',
+      addToLocations: false, addToGroceryList: false, listId: '',
+    },
+  });
+  const save = useEventSave(setError, fieldOf);
   const recipes = useMeals(familyId);
   const lists = useGroceryLists(familyId);
-  const { errors } = fields;
+  const values = watch();
+  const dirty = { shouldDirty: true };
 
   const chooseType = (type: MealType) => {
-    setMealType(type);
-    const slot = mealSlotKeepingDate(type, fields.start, today);
-    fields.setStart(slot.start);
-    fields.setEnd(slot.end);
+    const slot = mealSlotKeepingDate(type, getValues('start'), today);
+    setValue('start', slot.start, dirty);
+    setValue('end', slot.end, dirty);
   };
 
   const chooseRecipe = (id: string) => {
-    setRecipe(id);
     const name = recipes.data?.find((r) => r.id === id)?.name;
-    if (name && !fields.title.trim()) fields.setTitle(name);
+    if (name && !getValues('title').trim()) setValue('title', name, dirty);
   };
 
   const changeStart = (next: string) => {
-    fields.setStart(next);
-    if (next) fields.setEnd(addMinutes(next, 60));
+    setValue('start', next, dirty);
+    if (next) setValue('end', addMinutes(next, 60), dirty);
   };
 
-  const submit = () => {
+  const submit = (v: MealValues) => {
+    const isNewRecipe = v.recipe === newRecipe;
     const body: EventBody = {
-      title: fields.title, description: fields.description, startTime: fields.start, endTime: fields.end, allDay: false,
-      attendeeIds: fields.attendeeIds, isMeal: true, mealType, reminderMinutes: fields.reminderMinutes,
-      location: isEatingOut ? null : location, address: null,
-      recipeId: recipe === newRecipe ? null : recipe, newRecipeName: recipe === newRecipe ? newRecipeName : null,
-      isEatingOut, restaurantName: isEatingOut ? restaurantName : null, restaurantAddress: isEatingOut ? restaurantAddress : null,
-      addToLocations: isEatingOut && addToLocations, addToGroceryList, selectedGroceryListId: addToGroceryList ? listId : null,
+      title: v.title, description: v.description, startTime: v.start, endTime: v.end, allDay: false,
+      attendeeIds: v.attendeeIds, isMeal: true, mealType: v.mealType, reminderMinutes: reminderOf(v.reminder),
+      location: v.isEatingOut ? null : v.location, address: null,
+      recipeId: isNewRecipe ? null : v.recipe, newRecipeName: isNewRecipe ? v.newRecipeName : null,
+      isEatingOut: v.isEatingOut, restaurantName: v.isEatingOut ? v.restaurantName : null,
+      restaurantAddress: v.isEatingOut ? v.restaurantAddress : null, addToLocations: v.isEatingOut && v.addToLocations,
+      addToGroceryList: v.addToGroceryList, selectedGroceryListId: v.addToGroceryList ? v.listId : null,
     };
-    return fields.submit({ id: event?.id, body }, body,
-      event ? t.updateFailed : recipe === newRecipe ? t.recipeCreateFailed : t.mealCreateFailed, onDone);
+    return save.submit({ id: event?.id, body }, body,
+      event ? t.updateFailed : isNewRecipe ? t.recipeCreateFailed : t.mealCreateFailed, onDone);
   };
 
+  const error = (name: keyof MealValues) => errors[name]?.message;
   return (
-    <EventFormFrame title={<input value={fields.title} onChange={(e) => fields.setTitle(e.target.value)} />} titleError={errors.title}
-      failure={fields.failure} onDismissFailure={() => fields.setFailure(null)} saving={fields.saving} event={event} canEdit={canEdit}
-      submitLabel={t.addMeal} onSubmit={(e) => { e.preventDefault(); void submit(); }} onDone={onDone} onDelete={onDelete}>
+    <EventFormFrame title={<input {...register('title')} />} titleError={error('title')} errors={errors}
+      onDismissFailure={() => clearErrors('root.server')} saving={save.saving} event={event} canEdit={canEdit}
+      submitLabel={t.addMeal} onSubmit={(e) => {
+        // The contract checks the whole payload on each save: last save's messages go (handleSubmit would stop at them).
+        clearErrors();
+        void handleSubmit(submit)(e);
+      }} onDone={onDone} onDelete={onDelete}>
       <Field label="Meal type">
-        <select value={mealType} onChange={(e) => chooseType(e.target.value as MealType)}>
+        <select {...register('mealType', { onChange: (e: { target: { value: MealType } }) => chooseType(e.target.value) })}>
           {mealTypes.map((type) => <option key={type} value={type}>{t.mealTypes[type]}</option>)}
         </select>
       </Field>
-      <TimeFields start={fields.start} end={fields.end} allDay={false} errors={errors} onStart={changeStart} onEnd={fields.setEnd} />
-      <ReminderField allDay={false} error={errors.reminderMinutes} select={
-        <select value={reminderText(fields.reminderMinutes)} onChange={(e) => fields.setReminderMinutes(reminderOf(e.target.value))} />} />
-      <Field label="Recipe" error={errors.recipeId}>
-        <select value={recipe} onChange={(e) => chooseRecipe(e.target.value)}>
+      <TimeFields start={values.start} end={values.end} allDay={false} errors={{ startTime: error('start'), endTime: error('end') }}
+        onStart={changeStart} onEnd={(end) => setValue('end', end, dirty)} />
+      <ReminderField allDay={false} error={error('reminder')} select={<select {...register('reminder')} />} />
+      <Field label="Recipe" error={error('recipe')}>
+        <select {...register('recipe', { onChange: (e: { target: { value: string } }) => chooseRecipe(e.target.value) })}>
           <option value="">{t.noRecipe}</option>
           {(recipes.data ?? []).map((r) => <option key={r.id} value={r.id}>{r.name}</option>)}
           <option value={newRecipe}>{t.newRecipe}</option>
         </select>
       </Field>
-      {recipe === newRecipe && (
-        <TextField label="New recipe name" value={newRecipeName} onChange={setNewRecipeName} max={calendarLimits.newRecipeNameMax}
-          error={errors.newRecipeName} />
+      {values.recipe === newRecipe && (
+        <Field label="New recipe name" error={error('newRecipeName')}>
+          <input {...register('newRecipeName')} maxLength={calendarLimits.newRecipeNameMax} />
+        </Field>
       )}
       <label className="inline">
-        <input type="checkbox" checked={isEatingOut} onChange={(e) => setIsEatingOut(e.target.checked)} />
+        <input type="checkbox" {...register('isEatingOut')} />
         Eating out
       </label>
-      {isEatingOut ? (
+      {values.isEatingOut ? (
         <>
-          <PlaceField label="Restaurant name" kind="establishment" value={restaurantName} maxLength={calendarLimits.locationMax}
-            error={errors.restaurantName} onChange={setRestaurantName} onChoose={(s) => {
-              setRestaurantName((s.name ?? s.label).slice(0, calendarLimits.locationMax));
-              setRestaurantAddress(s.address.slice(0, calendarLimits.addressMax));
+          <PlaceField label="Restaurant name" kind="establishment" value={values.restaurantName} maxLength={calendarLimits.locationMax}
+            error={error('restaurantName')} onChange={(name) => setValue('restaurantName', name, dirty)} onChoose={(s) => {
+              setValue('restaurantName', (s.name ?? s.label).slice(0, calendarLimits.locationMax), dirty);
+              setValue('restaurantAddress', s.address.slice(0, calendarLimits.addressMax), dirty);
             }} />
-          <AddressField label="Restaurant address" value={restaurantAddress} onChange={setRestaurantAddress}
-            error={errors.restaurantAddress} place={restaurantName} />
+          <AddressField label="Restaurant address" value={values.restaurantAddress}
+            onChange={(address) => setValue('restaurantAddress', address, dirty)} error={error('restaurantAddress')}
+            place={values.restaurantName} />
           <label className="inline">
-            <input type="checkbox" checked={addToLocations} onChange={(e) => setAddToLocations(e.target.checked)} />
+            <input type="checkbox" {...register('addToLocations')} />
             Add to saved locations
           </label>
         </>
       ) : (
-        <TextField label="Location" value={location} onChange={setLocation} max={calendarLimits.locationMax} error={errors.location} />
+        <Field label="Location" error={error('location')}>
+          <input {...register('location')} maxLength={calendarLimits.locationMax} />
+        </Field>
       )}
       <label className="inline">
-        <input type="checkbox" checked={addToGroceryList} onChange={(e) => setAddToGroceryList(e.target.checked)} />
+        <input type="checkbox" {...register('addToGroceryList')} />
         Add ingredients to a grocery list
       </label>
-      {addToGroceryList && (
-        <Field label="Grocery list" error={errors.selectedGroceryListId}>
-          <select value={listId} onChange={(e) => setListId(e.target.value)}>
+      {values.addToGroceryList && (
+        <Field label="Grocery list" error={error('listId')}>
+          <select {...register('listId')}>
             <option value="">{(lists.data ?? []).length === 0 ? t.noLists : 'Choose a list'}</option>
             {(lists.data ?? []).map((l) => <option key={l.id} value={l.id}>{l.title}</option>)}
           </select>
         </Field>
       )}
-      <NotesField label="Notes" error={errors.description}
-        textarea={<textarea value={fields.description} onChange={(e) => fields.setDescription(e.target.value)} />} />
-      <AttendeesField members={members} value={fields.attendeeIds} onChange={fields.setAttendeeIds} />
+      <NotesField label="Notes" error={error('description')} textarea={<textarea {...register('description')} />} />
+      <AttendeesField members={members} value={values.attendeeIds} onChange={(ids) => setValue('attendeeIds', ids, dirty)} />
     </EventFormFrame>
   );
 }

@@ -1,14 +1,15 @@
 import {
-  cloneElement, useId, useState, type AriaAttributes, type FormEvent, type InputHTMLAttributes, type ReactElement, type ReactNode,
+  cloneElement, useId, type AriaAttributes, type FormEvent, type InputHTMLAttributes, type ReactElement, type ReactNode,
   type SelectHTMLAttributes, type TextareaHTMLAttributes,
 } from 'react';
 import { calendarLimits, EventInput, type CalendarEvent } from '@hearth/contract/calendar';
 import type { FamilyMember } from '@hearth/contract/family';
 import {
-  allDayReminderLabels, reminderChoices, reminderLabels, reminderMessages, type ReminderMinutes,
+  allDayReminderLabels, reminderChoices, reminderLabels, reminderMessages,
 } from '@hearth/contract/reminders';
+import type { FieldErrors as FormErrors, FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { errorMessage } from '../../shared/api/errors.ts';
-import { ErrorBanner } from '../../shared/ui/Status.tsx';
+import { failSubmit, SubmitError } from '../../shared/form.tsx';
 import { fromInput, toInput } from './dates.ts';
 import { PlaceField } from './PlaceField.tsx';
 import { useSaveEvent, type EventBody, type SaveInput } from './queries.ts';
@@ -49,56 +50,37 @@ export function Field({ label, error, children }: {
   );
 }
 
-/** The save both forms make: checks the payload with the contract first, and keeps the failure to show. */
-export function useEventSave() {
-  const [failure, setFailure] = useState<string | null>(null);
+/**
+ * The save both forms make: checks the payload with the contract first (its messages go on the form's fields,
+ * `fieldOf` naming the form's field for a contract's field), and puts a failed save in the form's banner.
+ */
+export function useEventSave<T extends FieldValues>(setError: UseFormSetError<T>, fieldOf: Partial<Record<string, Path<T>>>) {
   const save = useSaveEvent();
-  /**
-   * Checks `checked` (the body as the form shows it; the field errors answered when it fails), then saves `input`;
-   * `failed` is the text when saving fails.
-   */
-  const submit = async (input: SaveInput, checked: EventBody, failed: string, onDone: () => void): Promise<FieldErrors | null> => {
+  /** Checks `checked` (the body as the form shows it), then saves `input`; `failed` is the text when saving fails. */
+  const submit = async (input: SaveInput, checked: EventBody, failed: string, onDone: () => void) => {
     const invalid = validate(checked);
-    if (invalid) return invalid;
+    if (invalid) {
+      for (const [field, message] of Object.entries(invalid)) setError(fieldOf[field] ?? (field as Path<T>), { message });
+      return;
+    }
     try {
       await save.mutateAsync(input);
       onDone();
     } catch (err) {
-      setFailure(errorMessage(err, failed));
+      failSubmit(setError, errorMessage(err, failed));
     }
-    return null;
   };
-  return { failure, setFailure, saving: save.isPending, submit };
+  return { saving: save.isPending, submit };
 }
-
-/** The state the meal form keeps: what every event has, the field errors, the save and its failure. */
-export function useEventFields(event: CalendarEvent | null, times: { start: string; end: string }, reminder: ReminderMinutes | null) {
-  const [title, setTitle] = useState(event?.title ?? '');
-  const [description, setDescription] = useState(event?.description ?? '');
-  const [start, setStart] = useState(times.start);
-  const [end, setEnd] = useState(times.end);
-  const [attendeeIds, setAttendeeIds] = useState(event?.attendeeIds ?? []);
-  const [reminderMinutes, setReminderMinutes] = useState(event ? event.reminderMinutes as ReminderMinutes | null : reminder);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const save = useEventSave();
-
-  const submit = async (input: SaveInput, checked: EventBody, failed: string, onDone: () => void) => {
-    setErrors(await save.submit(input, checked, failed, onDone) ?? {});
-  };
-  return {
-    title, setTitle, description, setDescription, start, setStart, end, setEnd, attendeeIds, setAttendeeIds,
-    reminderMinutes, setReminderMinutes, errors, failure: save.failure, setFailure: save.setFailure, saving: save.saving, submit,
-  };
-}
-export type EventFields = ReturnType<typeof useEventFields>;
 
 /** The form around either middle: its failure, the title and fields (disabled for a read-only member) and the actions. */
-export function EventFormFrame({ title, titleError, failure, onDismissFailure, saving, event, canEdit, submitLabel, onSubmit, onDone,
+export function EventFormFrame({ title, titleError, errors, onDismissFailure, saving, event, canEdit, submitLabel, onSubmit, onDone,
   onDelete, children }: {
   /** The title's input: the form's own control. */
   title: ReactElement<InputHTMLAttributes<HTMLInputElement>>;
   titleError: string | undefined;
-  failure: string | null;
+  /** The form's errors: a failed save shows in its banner. */
+  errors: FormErrors;
   onDismissFailure: () => void;
   saving: boolean;
   event: CalendarEvent | null;
@@ -111,7 +93,7 @@ export function EventFormFrame({ title, titleError, failure, onDismissFailure, s
 }) {
   return (
     <form className="stack cal-form" onSubmit={onSubmit} noValidate>
-      <ErrorBanner message={failure} onDismiss={onDismissFailure} />
+      <SubmitError errors={errors} onDismiss={onDismissFailure} />
       <fieldset className="stack cal-fields" disabled={!canEdit}>
         <Field label="Title" error={titleError}>
           {cloneElement(title, { maxLength: calendarLimits.titleMax, autoFocus: canEdit })}
@@ -161,17 +143,6 @@ export function ReminderField({ allDay, error, select }: {
         <option value="">{reminderMessages.none}</option>
         {choices.map((m) => <option key={m} value={String(m)}>{labels[m]}</option>)}
       </>)}
-    </Field>
-  );
-}
-
-/** A one-line text field of the form. */
-export function TextField({ label, value, onChange, max, error }: {
-  label: string; value: string; onChange: (value: string) => void; max: number; error?: string | undefined;
-}) {
-  return (
-    <Field label={label} error={error}>
-      <input value={value} onChange={(e) => onChange(e.target.value)} maxLength={max} />
     </Field>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { filled } from '../../shared/form.tsx';
 import { useForm } from 'react-hook-form';
 import { groceryLimits, type GroceryReply } from '@hearth/contract/grocery';
 import { groceryMessages as m } from './texts.ts';
@@ -129,15 +130,11 @@ function CommentForm({ field, button, placeholder, onSend }: {
   field: string; button: string; placeholder: string; onSend: (text: string, done: () => void) => void;
 }) {
   const { register, handleSubmit, reset } = useForm({ defaultValues: { text: '' } });
-  const submit = ({ text }: { text: string }) => {
-    const trimmed = text.trim();
-    if (!trimmed) return;
-    onSend(trimmed, () => reset());
-  };
+  const submit = ({ text }: { text: string }) => onSend(text, () => reset());
   return (
     <form className="row comment-form" onSubmit={handleSubmit(submit)}>
       <textarea aria-label={field} placeholder={placeholder} rows={2}
-        maxLength={groceryLimits.commentMax} {...register('text')} />
+        maxLength={groceryLimits.commentMax} {...register('text', filled)} />
       <button type="submit">{button}</button>
     </form>
   );

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { groceryLimits } from '@hearth/contract/grocery';
 import { groceryMessages as m } from './texts.ts';
 import { paths } from '../../shared/paths.ts';
-import { failSubmit, SubmitError } from '../../shared/form.tsx';
+import { failSubmit, filled, SubmitError } from '../../shared/form.tsx';
 import { ErrorBanner, Loading, Notice } from '../../shared/ui/Status.tsx';
 import { useCurrentUser } from '../../shared/useCurrentUser.ts';
 import { useFamilyMembers, useLists } from './queries.ts';
@@ -33,12 +33,10 @@ function Lists({ familyId, canEdit }: { familyId: string; canEdit: boolean }) {
   const { register, handleSubmit, reset, setError, clearErrors, formState: { errors } } = useForm({ defaultValues: { title: '' } });
 
   const submit = ({ title }: { title: string }) => {
-    const trimmed = title.trim();
-    if (!trimmed) return;
     reset();
     // Online the new list opens; offline it waits in the lists (greyed) until it is created.
     const online = onlineManager.isOnline();
-    create.mutate(trimmed, {
+    create.mutate(title, {
       onSuccess: (list) => { if (online) navigate(paths.list(list.id)); },
       onError: () => failSubmit(setError, m.createListFailed),
     });
@@ -84,7 +82,7 @@ function Lists({ familyId, canEdit }: { familyId: string; canEdit: boolean }) {
         <form className="card row new-list" onSubmit={handleSubmit(submit)} aria-label="New list">
           <input
             aria-label="New list name" placeholder="Store, e.g. Costco" required
-            maxLength={groceryLimits.titleMax} {...register('title')}
+            maxLength={groceryLimits.titleMax} {...register('title', filled)}
           />
           <button type="submit">Create List</button>
         </form>

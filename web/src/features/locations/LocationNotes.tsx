@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { filled } from '../../shared/form.tsx';
 import { useForm, useWatch } from 'react-hook-form';
 import { locationLimits, type LocationNote } from '@hearth/contract/locations';
 import { locationMessages as m } from './texts.ts';
@@ -24,9 +25,8 @@ export function LocationNotes({ locationId }: { locationId: string }) {
   const { edit: canWrite, admin: isAdmin } = useCan();
 
   const submit = async ({ text: typed, isPersonal }: { text: string; isPersonal: boolean }) => {
-    if (!typed.trim()) return;
     try {
-      await add.mutateAsync({ locationId, note: typed.trim(), isPersonal });
+      await add.mutateAsync({ locationId, note: typed, isPersonal });
       reset({ text: '', isPersonal });
       setError(null);
     } catch {
@@ -35,9 +35,8 @@ export function LocationNotes({ locationId }: { locationId: string }) {
   };
 
   const saveEdit = async (id: string, note: string) => {
-    if (!note.trim()) return;
     try {
-      await update.mutateAsync({ id, note: note.trim() });
+      await update.mutateAsync({ id, note });
       setEditing(null);
       setError(null);
     } catch {
@@ -96,7 +95,7 @@ export function LocationNotes({ locationId }: { locationId: string }) {
         <form className="stack" onSubmit={handleSubmit(submit)}>
           <label>
             Add a note
-            <textarea rows={2} maxLength={locationLimits.noteMax} {...register('text')} />
+            <textarea rows={2} maxLength={locationLimits.noteMax} {...register('text', filled)} />
           </label>
           <div className="spread">
             <label className="inline">
@@ -122,7 +121,7 @@ function EditNoteForm({ note, onSave, onCancel }: {
   const text = useWatch({ control, name: 'text' });
   return (
     <form className="stack" onSubmit={handleSubmit((fields) => onSave(fields.text))}>
-      <textarea aria-label="Edit note" rows={2} maxLength={locationLimits.noteMax} {...register('text')} />
+      <textarea aria-label="Edit note" rows={2} maxLength={locationLimits.noteMax} {...register('text', filled)} />
       <span className="muted small">{text.length}/{locationLimits.noteMax}</span>
       <div className="row">
         <button type="submit">Save</button>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { filled } from '../../shared/form.tsx';
 import { useForm } from 'react-hook-form';
 import { locationLimits, type Tag } from '@hearth/contract/locations';
 import { locationMessages as m } from './texts.ts';
@@ -21,9 +22,8 @@ export function TagManager({ tags, canEdit, loadFailed }: { tags: Tag[]; canEdit
   const remove = useDeleteTag();
 
   const add = async ({ name }: { name: string }) => {
-    if (!name.trim()) return;
     try {
-      await create.mutateAsync(name.trim());
+      await create.mutateAsync(name);
       reset();
       setError(null);
     } catch (err) {
@@ -32,9 +32,8 @@ export function TagManager({ tags, canEdit, loadFailed }: { tags: Tag[]; canEdit
   };
 
   const saveRename = async (id: string, name: string) => {
-    if (!name.trim()) return;
     try {
-      await rename.mutateAsync({ id, name: name.trim() });
+      await rename.mutateAsync({ id, name });
       setRenaming(null);
       setError(null);
     } catch (err) {
@@ -60,7 +59,7 @@ export function TagManager({ tags, canEdit, loadFailed }: { tags: Tag[]; canEdit
       {canEdit && (
         <form className="row" onSubmit={handleSubmit(add)}>
           <input aria-label="New tag name" placeholder="New tag, e.g. Pizza" maxLength={locationLimits.tagNameMax}
-            {...register('name')} className="grow" />
+            {...register('name', filled)} className="grow" />
           <button type="submit" disabled={create.isPending}>Add Tag</button>
         </form>
       )}
@@ -99,7 +98,7 @@ function RenameForm({ tag, onSave, onCancel }: { tag: Tag; onSave: (name: string
   const { register, handleSubmit } = useForm({ defaultValues: { name: tag.name } });
   return (
     <form className="row grow" onSubmit={handleSubmit(({ name }) => onSave(name))}>
-      <input aria-label={`New name for ${tag.name}`} maxLength={locationLimits.tagNameMax} {...register('name')}
+      <input aria-label={`New name for ${tag.name}`} maxLength={locationLimits.tagNameMax} {...register('name', filled)}
         className="grow" autoFocus />
       <button type="submit">Save</button>
       <button type="button" className="secondary" onClick={onCancel}>Cancel</button>

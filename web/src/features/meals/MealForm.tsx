@@ -7,7 +7,7 @@ import { mealMessages } from './texts.ts';
 import { formatQuantity, parseQuantity, quantityMessages } from '@hearth/contract/quantity';
 import { ApiError } from '../../shared/api/client.ts';
 import { useCurrentUser } from '../../shared/useCurrentUser.ts';
-import { useMealPhoto, useMealTags, useSaveMeal } from './queries.ts';
+import { PhotoNotSaved, useMealTags, useSaveMeal } from './queries.ts';
 import { blobOfDataUrl, PhotoField, type PhotoChoice } from './PhotoField.tsx';
 import { ErrorBanner } from '../../shared/ui/Status.tsx';
 import { loadIngredientReader, readIngredient } from '../../shared/ingredientLine.ts';
@@ -83,7 +83,6 @@ export function MealForm({ meal, draft, onSaved, onCancel }: {
 }) {
   const { data: user } = useCurrentUser();
   const save = useSaveMeal();
-  const savePhoto = useMealPhoto();
   // A new meal saved whose photo then failed is the meal a second save updates, not a second meal.
   const [savedId, setSavedId] = useState(meal?.id);
   const [failure, setFailure] = useState<{ text: string; reason: string } | null>(null);
@@ -133,20 +132,16 @@ export function MealForm({ meal, draft, onSaved, onCancel }: {
     };
     const reason = (error: unknown) =>
       (error instanceof ApiError && error.status < 500 && error.status !== 401 ? error.message : mealMessages.saveFailed);
+    const { photo } = values;
     let saved;
     try {
-      saved = await save.mutateAsync({ id: savedId, body });
-      setSavedId(saved.id);
+      saved = await save.mutateAsync({ id: savedId, body, photo: photo.kind === 'new' ? photo.file : photo.kind === 'none' ? null : undefined });
     } catch (error) {
-      return setFailure({ text: failedText, reason: reason(error) });
+      if (!(error instanceof PhotoNotSaved)) return setFailure({ text: failedText, reason: reason(error) });
+      setSavedId(error.meal.id);
+      return setFailure({ text: mealMessages.photoFailed, reason: reason(error.cause) });
     }
-    try {
-      const { photo } = values;
-      if (photo.kind === 'new') saved = await savePhoto.mutateAsync({ meal: saved, file: photo.file });
-      if (photo.kind === 'none' && saved.photo) saved = await savePhoto.mutateAsync({ meal: saved, file: null });
-    } catch (error) {
-      return setFailure({ text: mealMessages.photoFailed, reason: reason(error) });
-    }
+    setSavedId(saved.id);
     onSaved(saved);
   };
 
@@ -243,7 +238,7 @@ export function MealForm({ meal, draft, onSaved, onCancel }: {
       </fieldset>
 
       <Controller control={control} name="photo" render={({ field, fieldState }) => (
-        <PhotoField meal={meal} value={field.value} onChange={(choice) => { field.onChange(choice); void trigger('photo'); }} error={fieldState.error?.message} />
+        <PhotoField meal={meal} value={field.value} onChange={(choice) => { field.onChange(choice); void trigger('photo'); }} error={fieldState.error} />
       )} />
 
       <Controller control={control} name="tags" render={({ field }) => (

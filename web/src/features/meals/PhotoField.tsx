@@ -1,5 +1,7 @@
 import { useEffect, useId, useState } from 'react';
+import type { FieldError as Failure } from 'react-hook-form';
 import type { Meal } from '@hearth/contract/meals';
+import { FieldError, invalidIf } from '../../shared/form.tsx';
 import { MealPhoto } from './MealPhoto.tsx';
 import { mealMessages } from './texts.ts';
 
@@ -26,7 +28,7 @@ function usePreview(file: Blob | null): string | null {
 }
 
 export function PhotoField({ meal, value, onChange, error }: {
-  meal: Meal | undefined; value: PhotoChoice; onChange: (choice: PhotoChoice) => void; error: string | undefined;
+  meal: Meal | undefined; value: PhotoChoice; onChange: (choice: PhotoChoice) => void; error: Failure | undefined;
 }) {
   const inputId = useId();
   const preview = usePreview(value.kind === 'new' ? value.file : null);
@@ -38,7 +40,7 @@ export function PhotoField({ meal, value, onChange, error }: {
       {preview && !error && <img className="meal-photo-preview" src={preview} alt={mealMessages.photo} />}
       <div className="row">
         <input id={inputId} className="meal-sr-only" type="file" accept="image/*"
-          aria-invalid={error ? true : undefined}
+          aria-invalid={invalidIf(error)}
           onChange={(e) => {
             const file = e.target.files?.[0];
             e.target.value = '';
@@ -50,7 +52,7 @@ export function PhotoField({ meal, value, onChange, error }: {
           <button type="button" className="secondary" onClick={() => onChange({ kind: 'none' })}>{mealMessages.removePhoto}</button>
         )}
       </div>
-      {error ? <span className="field-error" role="alert">{error}</span> : <span className="muted small">{mealMessages.photoHint}</span>}
+      {error ? <FieldError error={error} alert /> : <span className="muted small">{mealMessages.photoHint}</span>}
     </fieldset>
   );
 }

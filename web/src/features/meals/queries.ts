@@ -53,33 +53,36 @@ export function useMeal(id: string) {
   return useQuery(mealQuery(id));
 }
 
-/** Creates the meal, or replaces it when `id` is given. */
+/** The meal was saved but its photo was not: `meal` is the saved meal, which a second save updates. */
+export class PhotoNotSaved extends Error {
+  readonly meal: api.Meal;
+  constructor(meal: api.Meal, cause: unknown) {
+    super('photo not saved', { cause });
+    this.meal = meal;
+  }
+}
+
+/**
+ * Creates the meal, or replaces it when `id` is given, then sets its photo (a file) or removes it (null) when
+ * `photo` is given; answers the meal as it now is. The meals' lists are asked again once, after both.
+ */
 export function useSaveMeal() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string | undefined; body: api.MealInput }) => (id
-      ? call(api.updateMeal, { params: { id }, body })
-      : call(api.createMeal, { body })),
-    onSuccess: (meal) => {
+    mutationFn: async ({ id, body, photo }: { id: string | undefined; body: api.MealInput; photo?: Blob | null }) => {
+      const meal = id ? await call(api.updateMeal, { params: { id }, body }) : await call(api.createMeal, { body });
       queryClient.setQueryData(mealKeys.detail(meal.id), meal);
-      return queryClient.invalidateQueries({ queryKey: mealKeys.lists });
+      if (photo === undefined || (photo === null && !meal.photo)) return meal;
+      try {
+        if (photo) return await upload(api.setMealPhoto, { params: { id: meal.id }, file: photo });
+        await call(api.deleteMealPhoto, { params: { id: meal.id } });
+        return { ...meal, photo: null };
+      } catch (error) {
+        throw new PhotoNotSaved(meal, error);
+      }
     },
-  });
-}
-
-/** Sets (a file) or removes (null) a meal's photo; answers the meal as it now is. */
-export function useMealPhoto() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ meal, file }: { meal: api.Meal; file: Blob | null }): Promise<api.Meal> => {
-      if (file) return upload(api.setMealPhoto, { params: { id: meal.id }, file });
-      await call(api.deleteMealPhoto, { params: { id: meal.id } });
-      return { ...meal, photo: null };
-    },
-    onSuccess: (meal) => {
-      queryClient.setQueryData(mealKeys.detail(meal.id), meal);
-      return queryClient.invalidateQueries({ queryKey: mealKeys.lists });
-    },
+    onSuccess: (meal) => queryClient.setQueryData(mealKeys.detail(meal.id), meal),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: mealKeys.lists }),
   });
 }
 

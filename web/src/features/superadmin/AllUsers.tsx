@@ -7,7 +7,7 @@ import { superadminMessages } from './texts.ts';
 import { Modal } from '../../shared/ui/Modal.tsx';
 import { ErrorBanner } from '../../shared/ui/Status.tsx';
 import { ApiError } from '../../shared/api/client.ts';
-import { FieldError, failSubmit, invalidIf, SubmitError } from '../../shared/form.tsx';
+import { FieldError, failField, failSubmit, invalidIf, SubmitError } from '../../shared/form.tsx';
 import { adminCall } from './credentials.ts';
 import { formatDate } from './format.ts';
 import { useConfirm } from '../../shared/ui/ConfirmDialog.tsx';
@@ -75,13 +75,11 @@ export function AllUsers({ users, families, onChanged }: {
 }
 
 function ResetPasswordDialog({ user, onClose }: { user: api.AdminUser; onClose: () => void }) {
-  const [problems, setProblems] = useState<string[]>([]);
   const [done, setDone] = useState(false);
   const { register, handleSubmit, setError, clearErrors, formState: { errors, isSubmitting } } = useForm({
     defaultValues: { newPassword: '' },
   });
   const submit = async ({ newPassword }: { newPassword: string }) => {
-    setProblems([]);
     if (!newPassword.trim()) return failSubmit(setError, superadminMessages.resetFailed);
     try {
       await adminCall(api.resetUserPassword, { params: { id: user.id }, body: { newPassword } });
@@ -89,16 +87,19 @@ function ResetPasswordDialog({ user, onClose }: { user: api.AdminUser; onClose: 
       clearErrors('root');
     } catch (err) {
       failSubmit(setError, superadminMessages.resetFailed);
-      setProblems(err instanceof ApiError ? err.errors : []);
+      if (err instanceof ApiError && err.errors.length > 0) failField(setError, 'newPassword', err.errors);
     }
   };
   return (
     <Modal title={`Reset password for ${user.email}`} open onClose={onClose}>
       <form className="stack" onSubmit={handleSubmit(submit)}>
         <SubmitError errors={errors} />
-        {problems.length > 0 && <ul className="errors field-error">{problems.map((p) => <li key={p}>{p}</li>)}</ul>}
         {done ? <p>The password was reset and the user was signed out everywhere.</p> : (
-          <label>New password<input type="password" autoComplete="new-password" {...register('newPassword')} /></label>
+          <label>
+            New password
+            <input type="password" autoComplete="new-password" {...register('newPassword')} aria-invalid={invalidIf(errors.newPassword)} />
+            <FieldError error={errors.newPassword} />
+          </label>
         )}
         <div className="row">
           {!done && <button type="submit" disabled={isSubmitting}>Reset Password</button>}

@@ -56,9 +56,7 @@ export async function call<E extends Endpoint>(e: E, input: CallInput<E> = {}): 
     for (const [k, v] of Object.entries(input.query)) if (v !== undefined) search.set(k, String(v));
     url += `?${search}`;
   }
-  const headers: Record<string, string> = { ...input.headers };
-  const token = session.token();
-  if (token && e.access === 'user') headers.authorization = `Bearer ${token}`;
+  const headers = { ...input.headers, ...signedInAs(e) };
   if (input.body !== undefined) headers['content-type'] = 'application/json';
 
   const res = await fetch(url, {
@@ -74,9 +72,7 @@ export async function call<E extends Endpoint>(e: E, input: CallInput<E> = {}): 
 export async function upload<E extends Endpoint & { upload: object }>(
   e: E, input: { params: Record<string, string>; file: Blob; signal?: AbortSignal },
 ): Promise<ResponseOf<E>> {
-  const headers: Record<string, string> = { 'content-type': input.file.type };
-  const token = session.token();
-  if (token) headers.authorization = `Bearer ${token}`;
+  const headers = { 'content-type': input.file.type, ...signedInAs(e) };
   const res = await fetch(fillPath(e.path, input.params), { method: e.method, headers, body: input.file, signal: input.signal });
   return answerOf(e, res);
 }
@@ -86,13 +82,18 @@ export async function upload<E extends Endpoint & { upload: object }>(
  * it by its address as the server says; null when it cannot be had (offline, gone).
  */
 export async function fetchFile(path: string, signal?: AbortSignal): Promise<Blob | null> {
-  const token = session.token();
   try {
-    const res = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal });
+    const res = await fetch(path, { headers: signedInAs({ access: 'user' }), signal });
     return res.ok ? await res.blob() : null;
   } catch {
     return null;
   }
+}
+
+/** The session's token for a signed-in endpoint's call (none for a public one, or while signed out). */
+function signedInAs(e: Pick<Endpoint, 'access'>): Record<string, string> {
+  const token = session.token();
+  return token && e.access === 'user' ? { authorization: `Bearer ${token}` } : {};
 }
 
 async function answerOf<E extends Endpoint>(e: E, res: Response): Promise<ResponseOf<E>> {
