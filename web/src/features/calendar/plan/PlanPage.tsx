@@ -198,7 +198,7 @@ function MealCard({ meal, editable, colors, onRemove, onServings }: {
   const style = transform ? { transform: `translate(${transform.x}px, ${transform.y}px)` } : undefined;
   return (
     <article ref={setNodeRef} style={style} className={`plan-meal${isDragging ? ' dragging' : ''}`} aria-label={meal.title}>
-      <div className="plan-meal-grip" {...listeners} {...attributes} aria-label={`Move ${meal.title}`}>
+      <div className="plan-meal-grip" {...listeners} {...attributes}>
         <strong>{meal.title}</strong>
         <span className="muted">{meal.timeString}{meal.place ? ` · ${meal.place}` : ''}</span>
         {colors.length > 0 && (
@@ -252,8 +252,10 @@ function RecipeChip({ recipe }: { recipe: Meal }) {
   });
   const style = transform ? { transform: `translate(${transform.x}px, ${transform.y}px)` } : undefined;
   return (
-    <li ref={setNodeRef} style={style} className={`plan-chip${isDragging ? ' dragging' : ''}`} {...listeners} {...attributes}>
-      {recipe.name}
+    <li>
+      <div ref={setNodeRef} style={style} className={`plan-chip${isDragging ? ' dragging' : ''}`} {...listeners} {...attributes}>
+        {recipe.name}
+      </div>
     </li>
   );
 }
