@@ -25,7 +25,7 @@ export default defineConfig({
       test: {
         name: `${group}-${engine}`,
         include: group === 'perf-guard' ? ['**/*.perf-guard.test.ts'] : [
-          'features/**/*.test.ts', 'platform/**/*.test.ts', 'test/**/*.test.ts',
+          'features/**/*.test.ts', 'platform/**/*.test.ts', 'test/**/*.test.ts', 'seed/**/*.test.ts',
           // The contract's pure rules need no database: once is enough.
           ...(engine === 'pglite' ? ['../contract/**/*.test.ts'] : []),
         ],

@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon';
 import {
   aiLimits, aiMessages, type AiAlterationRequest, type AiAnswer, type AiMealRequest, type AiStatus, type GeneratedMeal,
 } from '@hearth/contract/ai-planner';
@@ -6,8 +5,7 @@ import { requireFamily, type FamilyCaller } from '../../platform/auth/family-acc
 import type { Caller } from '../../platform/auth/sessions.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, rateLimited } from '../../platform/errors.ts';
-import { defaultTimezone } from '../../platform/recurrence.ts';
-import { familyTimezone } from '../family/membership.ts';
+import { familyToday } from '../family/membership.ts';
 import { alterFromRules } from './alterations.ts';
 import { suggest, toGeneratedMeal } from './fallback.ts';
 import { MealProvider, ProviderFailure } from './provider.ts';
@@ -29,7 +27,7 @@ export class AiPlannerService {
 
   async usage(caller: Caller): Promise<{ remainingRequests: number }> {
     const member = requireFamily(caller);
-    const used = await repo.requestsOn(this.deps.db, member.familyId, await this.today(member.familyId));
+    const used = await repo.requestsOn(this.deps.db, member.familyId, await familyToday(this.deps.db, member.familyId, this.deps.clock.now()));
     return { remainingRequests: Math.max(0, aiLimits.requestsPerDay - used) };
   }
 
@@ -63,7 +61,7 @@ export class AiPlannerService {
    */
   async alter(caller: Caller, request: AiAlterationRequest): Promise<AiAnswer> {
     const member = requireFamily(caller);
-    const day = await this.today(member.familyId);
+    const day = await familyToday(this.deps.db, member.familyId, this.deps.clock.now());
     const byRules = this.provider ? undefined : alterFromRules(request);
     if (!this.provider && !byRules) throw new AppError('UNPROCESSABLE', aiMessages.alterationNotApplied);
     const remainingRequests = await this.claim(member, day);
@@ -85,7 +83,7 @@ export class AiPlannerService {
 
   /** Counts one request for the family's day, or refuses with 429 and none remaining. */
   private async claim(member: FamilyCaller, day?: string): Promise<number> {
-    const count = await repo.claimRequest(this.deps.db, member.familyId, day ?? await this.today(member.familyId), aiLimits.requestsPerDay);
+    const count = await repo.claimRequest(this.deps.db, member.familyId, day ?? await familyToday(this.deps.db, member.familyId, this.deps.clock.now()), aiLimits.requestsPerDay);
     if (count === null) throw rateLimited(aiMessages.quotaReached, { remainingRequests: 0 });
     return aiLimits.requestsPerDay - count;
   }
@@ -101,8 +99,4 @@ export class AiPlannerService {
     }
   }
 
-  private async today(familyId: string): Promise<string> {
-    const timezone = (await familyTimezone(this.deps.db, familyId)) ?? defaultTimezone;
-    return DateTime.fromJSDate(this.deps.clock.now(), { zone: timezone }).toISODate()!;
-  }
 }

@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon';
 import {
   calendarLimits, calendarMessages, mealSlotHours, mealTypeAt, type MealType, type RecurringPattern,
 } from '@hearth/contract/calendar';
@@ -11,8 +10,7 @@ import type { Queryable, Tx } from '../../platform/db/client.ts';
 import { lockFamilyRow } from '../../platform/db/tenancy.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, conflict, invalid, notFound } from '../../platform/errors.ts';
-import { defaultTimezone } from '../../platform/recurrence.ts';
-import { familyTimezone } from '../family/membership.ts';
+import { familyToday } from '../family/membership.ts';
 import { addItemsToList } from '../grocery/public.ts';
 import { findRecipe, recipesForShopping } from '../meals/public.ts';
 import { expand, occurrenceOn, shiftDays } from './expand.ts';
@@ -212,11 +210,6 @@ export class PlanService {
     });
   }
 
-  private async today(q: Queryable, familyId: string): Promise<string> {
-    const zone = (await familyTimezone(q, familyId)) ?? defaultTimezone;
-    const now = DateTime.fromJSDate(this.deps.clock.now(), { zone });
-    return (now.isValid ? now : DateTime.fromJSDate(this.deps.clock.now(), { zone: defaultTimezone })).toISODate()!;
-  }
 
   /** The chosen days (each of the week), else from today (or the week's first day) to the week's end. */
   private async shopDates(q: Queryable, familyId: string, weekStart: string, chosen?: string[]): Promise<string[]> {
@@ -225,7 +218,7 @@ export class PlanService {
       if (chosen.some((d) => !week.includes(d))) throw invalid(m.dayOutsideWeek);
       return week.filter((d) => chosen.includes(d));
     }
-    const today = await this.today(q, familyId);
+    const today = await familyToday(q, familyId, this.deps.clock.now());
     return week.filter((d) => d >= today);
   }
 

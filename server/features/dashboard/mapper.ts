@@ -1,7 +1,8 @@
 import type { NewsfeedComment, NewsfeedEvent, NewsfeedList, NewsfeedMeal } from '@hearth/contract/dashboard';
 import type { CalendarOccurrence } from '../calendar/public.ts';
 import type { ListSummary, RecentComment } from '../grocery/public.ts';
-import { daysBetween, localDate } from './windows.ts';
+import { localDate } from '../../platform/local-date.ts';
+import { daysBetween } from './windows.ts';
 
 export function toEvent(o: CalendarOccurrence): NewsfeedEvent {
   return {

@@ -9,6 +9,9 @@ import { addToList } from './service.ts';
  * The grocery feature's public API for other features (meals, calendar, AI planner, newsfeed).
  */
 
+/** The built-in aisle of an item's name, for the seeder: the category a family's add by hand would file it in. */
+export { dictionaryCategory } from './dictionary.ts';
+
 /** The `queueBy` of a route whose write locks a list, so writes to one list wait in the process, not the database. */
 export const listWrite = (listId: string) => `grocery-list:${listId}`;
 

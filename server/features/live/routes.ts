@@ -10,6 +10,7 @@ import type { Caller } from '../../platform/auth/sessions.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { unauthenticated, unavailable } from '../../platform/errors.ts';
 import type { App } from '../../platform/http/route.ts';
+import { Heartbeat } from './heartbeat.ts';
 import { SessionStreams } from './session-streams.ts';
 
 /** Ends a stream; `replaced`: for a newer stream of the same session, which the reader is told. */
@@ -33,6 +34,7 @@ async function stillMember(deps: Deps, token: string, familyId: string): Promise
  */
 export function liveRoutes(app: App, deps: Deps): void {
   const open = new SessionStreams<EndStream>(liveStreamsPerSession);
+  const heartbeat = new Heartbeat(liveHeartbeatMs);
   const endAll = () => {
     for (const end of open.all()) end(false);
   };
@@ -78,19 +80,19 @@ export function liveRoutes(app: App, deps: Deps): void {
       });
       send('retry: 3000\n: connected\n\n');
 
-      const heartbeat = setInterval(() => {
+      const stopBeating = heartbeat.add(() => {
         void stillMember(deps, token, familyId).then((ok) => {
           if (ok) send(': heartbeat\n\n');
           else end(false);
         });
-      }, liveHeartbeatMs);
+      });
       // Signed out, removed from the family, blocked: the stream ends at once, not at the next heartbeat.
       const stopWatching = deps.realtime.onAccessChange(caller.userId, () => {
         void stillMember(deps, token, familyId).then((ok) => { if (!ok) end(false); });
       });
       const end: EndStream = (replaced) => {
         if (!open.delete(caller.sessionId, end)) return;
-        clearInterval(heartbeat);
+        stopBeating();
         stopWatching();
         unsubscribe();
         if (replaced) send(`event: ${liveReplacedEventName}\ndata: a newer stream of this session took its place\n\n`);

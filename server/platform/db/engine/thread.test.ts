@@ -25,6 +25,11 @@ describe('PGlite on its own thread', () => {
     expect(await rawRows(database.db, sql`select current_setting('wal_init_zero') as zero`)).toEqual([{ zero: 'off' }]);
   });
 
+  it('keeps a quarter of PostgreSQL\'s default buffers and maintenance memory, which WebAssembly never gives back', async () => {
+    expect(await rawRows(database.db, sql`select current_setting('shared_buffers') as buffers,
+      current_setting('maintenance_work_mem') as maintenance`)).toEqual([{ buffers: '32MB', maintenance: '16MB' }]);
+  });
+
   it('commits a transaction, rolls back a failed one, and a failed savepoint only back to itself', async () => {
     await database.db.transaction(async (tx) => {
       await tx.execute(sql`insert into pantry values (1, 'flour')`);
