@@ -6,6 +6,7 @@ import { createEvent } from '@hearth/contract/calendar';
 import type { BodyInputOf } from '@hearth/contract/endpoint';
 import * as family from '@hearth/contract/family';
 import { createLocation, createLocationNote } from '@hearth/contract/locations';
+import { planMeal } from '@hearth/contract/meal-plan';
 import { callApi } from '../support/api.ts';
 import { openCalendar } from '../support/calendar-helpers.ts';
 import { superadmin } from '../support/hearth.ts';
@@ -102,6 +103,18 @@ for (const device of [
           await expectClean(page, `${device.width} ${colorScheme} ${view}`, true);
           await page.screenshot({ path: test.info().outputPath(`calendar-${view}-${device.width}-${colorScheme}.png`), fullPage: true });
         }
+      });
+
+      // Issue 51: the week planner, with a planned meal and the recipes' panel.
+      test(`the week planner is axe-clean in the ${colorScheme} scheme`, async ({ page, request }) => {
+        await page.emulateMedia({ colorScheme });
+        const ada = await signUpViaApi(request, { name: 'Ada' });
+        const soup = await createMealViaApi(request, ada, { name: 'Soup', servings: 2, ingredients: [{ name: 'Leeks', quantity: 2, unit: null }] });
+        await callApi(request, planMeal, { token: ada.token, body: { recipeId: soup.id, date: new Date().toISOString().slice(0, 10), mealType: 'DINNER' } });
+        await useSession(page, ada);
+        await page.goto('/meals/plan');
+        await expect(page.getByRole('article', { name: 'Soup' }).first()).toBeVisible({ timeout: 30_000 });
+        await expectClean(page, `${device.width} ${colorScheme} planner`, true);
       });
     }
   });

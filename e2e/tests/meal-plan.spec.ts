@@ -41,35 +41,73 @@ async function openNextWeek(page: Page, cook: ApiSession) {
   await expect(slot(page, nextMonday(), 'BREAKFAST')).toBeVisible();
 }
 
-/** A pointer drag in small steps, so dnd-kit's pointer sensor starts and follows it. */
+/** The slot dnd-kit shows as the one under the dragged item (`date TYPE`), or null when none is. */
+const overSlot = (page: Page) =>
+  page.locator('.plan-slot.over').first().getAttribute('data-slot', { timeout: 1_000 }).catch(() => null);
+
+/**
+ * A pointer drag dnd-kit follows however slow the machine: press, pass the 5 px activation distance, wait until the
+ * drag has started (the dragged item's class) before scrolling the page, then move to the target in steps and drop only
+ * once dnd-kit shows it under, moving again (a fresh measurement) while it does not.
+ */
 async function dragTo(page: Page, from: Locator, to: Locator) {
   await from.scrollIntoViewIfNeeded();
   const a = (await from.boundingBox())!;
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
   await page.mouse.down();
   await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 3 });
+  await expect(page.locator('.dragging')).toHaveCount(1);
   await to.scrollIntoViewIfNeeded();
-  const b = (await to.boundingBox())!;
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
+  let nudge = 0;
+  await expect(async () => {
+    const b = (await to.boundingBox())!;
+    await page.mouse.move(b.x + b.width / 2 + (nudge++ % 3), b.y + b.height / 2, { steps: 8 });
+    await expect(to).toHaveClass(/over/, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
   await page.mouse.up();
 }
 
 /**
  * A keyboard drag: Space picks up; arrows go a day right or left, a meal down or up, until the target slot is the one
- * under; Space drops.
+ * under; Space drops. Each arrow waits for dnd-kit to show where it led before the next is chosen, so a slow render
+ * never makes the test steer by a stale slot.
  */
 async function keyboardDragTo(page: Page, from: Locator, target: { date: string; type: plan.MealType }) {
   const types = ['BREAKFAST', 'LUNCH', 'DINNER'];
-  const to = slot(page, target.date, target.type);
+  const wanted = `${target.date} ${target.type}`;
   await from.focus();
   await page.keyboard.press('Space');
-  for (let i = 0; i < 20 && !(await to.getAttribute('class'))?.includes('over'); i++) {
-    const [date = '', type = ''] = (await page.locator('.plan-slot.over').first().getAttribute('data-slot'))?.split(' ') ?? [];
+  await expect(page.locator('.dragging')).toHaveCount(1);
+  await expect.poll(() => overSlot(page)).not.toBeNull();
+  for (let i = 0; i < 30; i++) {
+    const current = await overSlot(page);
+    if (current === wanted) break;
+    const [date = '', type = ''] = current?.split(' ') ?? [];
     await page.keyboard.press(date !== target.date ? (date < target.date ? 'ArrowRight' : 'ArrowLeft')
       : types.indexOf(type) < types.indexOf(target.type) ? 'ArrowDown' : 'ArrowUp');
+    await expect.poll(() => overSlot(page), { timeout: 3_000 }).not.toBe(current).catch(() => undefined);
   }
-  await expect(to).toHaveClass(/over/);
+  await expect(slot(page, target.date, target.type)).toHaveClass(/over/);
   await page.keyboard.press('Space');
+}
+
+/** A finger's drag: press, hold past the touch sensor's 200 ms delay, start moving, and once the drag has started move in steps to the target and lift there. */
+async function touchDragTo(page: Page, from: Locator, to: Locator) {
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) => cdp.send('Input.dispatchTouchEvent', {
+    type, touchPoints: type === 'touchEnd' ? [] : [{ x, y, id: 1 }],
+  });
+  const a = (await from.boundingBox())!;
+  const [x, y] = [a.x + a.width / 2, a.y + a.height / 2];
+  await touch('touchStart', x, y);
+  await page.waitForTimeout(400);
+  for (let i = 1; i <= 2; i++) await touch('touchMove', x, y + 4 * i);
+  await expect(page.locator('.dragging')).toHaveCount(1);
+  const b = (await to.boundingBox())!;
+  const [dx, dy] = [b.x + b.width / 2 - x, b.y + b.height / 2 - y];
+  for (let i = 1; i <= 10; i++) await touch('touchMove', x + (dx * i) / 10, y + (dy * i) / 10);
+  await expect.poll(() => overSlot(page)).toBe(await to.getAttribute('data-slot'));
+  await touch('touchEnd', x + dx, y + dy);
 }
 
 for (const device of devices) {
@@ -77,6 +115,8 @@ for (const device of devices) {
     test.use(device.use);
 
     test('a recipe dragged into Tuesday dinner (pointer, then keyboard), last week copied', async ({ page, request }) => {
+      // Each drag waits for the page to show every step: on a loaded machine the whole takes longer than a minute.
+      test.setTimeout(120_000);
       const { cook, chili } = await kitchen(request);
       const monday = nextMonday();
       const tuesday = plus(monday, 1);
@@ -121,3 +161,17 @@ for (const device of devices) {
     });
   });
 }
+
+test.describe('at 390 px with a finger', () => {
+  test.use(devices[0]!.use);
+
+  test('a recipe held and dragged into Monday breakfast', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const { cook } = await kitchen(request);
+    const monday = nextMonday();
+    await openNextWeek(page, cook);
+    await page.evaluate('window.scrollTo(0, 0)');
+    await touchDragTo(page, page.locator('.plan-chip', { hasText: 'Tacos' }), slot(page, monday, 'BREAKFAST'));
+    await expect(slot(page, monday, 'BREAKFAST').getByRole('article', { name: 'Tacos' })).toBeVisible();
+  });
+});

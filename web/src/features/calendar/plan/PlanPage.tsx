@@ -39,15 +39,15 @@ export function PlanPage() {
   return (
     <main className="page stack plan-page">
       {me.data?.familyId && settings.isSuccess
-        ? <Planner familyId={me.data.familyId} today={nowIn(settings.data.timezone).slice(0, 10)} />
+        ? <Planner familyId={me.data.familyId} today={nowIn(settings.data.timezone).slice(0, 10)} firstDay={settings.data.firstDayOfWeek} />
         : <><h1>{t.title}</h1>{settings.isError ? <ErrorBanner message={t.loadFailed} /> : <Loading text={t.loading} />}</>}
     </main>
   );
 }
 
-function Planner({ familyId, today }: { familyId: string; today: string }) {
+function Planner({ familyId, today, firstDay }: { familyId: string; today: string; firstDay: number }) {
   const can = useCan();
-  const [weekStart, setWeekStart] = useState(() => weekStartOf(today));
+  const [weekStart, setWeekStart] = useState(() => weekStartOf(today, firstDay));
   const week = useWeekPlan(weekStart);
   const members = useMembers();
   const memberColors = useMemo(() => new Map((members.data ?? []).map((m) => [m.id, m])), [members.data]);
@@ -112,7 +112,7 @@ function Planner({ familyId, today }: { familyId: string; today: string }) {
         <h1>{t.title}</h1>
         <div className="row">
           <button type="button" className="secondary" onClick={() => setWeekStart(addDays(weekStart, -7))}>{t.previousWeek}</button>
-          <button type="button" className="secondary" onClick={() => setWeekStart(weekStartOf(today))}>{t.thisWeek}</button>
+          <button type="button" className="secondary" onClick={() => setWeekStart(weekStartOf(today, firstDay))}>{t.thisWeek}</button>
           <button type="button" className="secondary" onClick={() => setWeekStart(addDays(weekStart, 7))}>{t.nextWeek}</button>
         </div>
         <p className="muted plan-range">{dayLabel(days[0]!)} – {dayLabel(days[6]!)}</p>
@@ -198,7 +198,7 @@ function MealCard({ meal, editable, colors, onRemove, onServings }: {
   const style = transform ? { transform: `translate(${transform.x}px, ${transform.y}px)` } : undefined;
   return (
     <article ref={setNodeRef} style={style} className={`plan-meal${isDragging ? ' dragging' : ''}`} aria-label={meal.title}>
-      <div className="plan-meal-grip" {...listeners} {...attributes} aria-label={`Move ${meal.title}`}>
+      <div className="plan-meal-grip" {...listeners} {...attributes}>
         <strong>{meal.title}</strong>
         <span className="muted">{meal.timeString}{meal.place ? ` · ${meal.place}` : ''}</span>
         {colors.length > 0 && (
@@ -252,8 +252,10 @@ function RecipeChip({ recipe }: { recipe: Meal }) {
   });
   const style = transform ? { transform: `translate(${transform.x}px, ${transform.y}px)` } : undefined;
   return (
-    <li ref={setNodeRef} style={style} className={`plan-chip${isDragging ? ' dragging' : ''}`} {...listeners} {...attributes}>
-      {recipe.name}
+    <li>
+      <div ref={setNodeRef} style={style} className={`plan-chip${isDragging ? ' dragging' : ''}`} {...listeners} {...attributes}>
+        {recipe.name}
+      </div>
     </li>
   );
 }

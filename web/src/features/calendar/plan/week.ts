@@ -1,9 +1,9 @@
 import { addDays } from '../dates.ts';
 
-/** The Monday starting the week of a local date (`YYYY-MM-DD`): the planner's weeks start on Monday. */
-export function weekStartOf(date: string): string {
+/** The first day of the week holding a local date (`YYYY-MM-DD`), weeks starting on the family's `firstDay` (0 = Sunday). */
+export function weekStartOf(date: string, firstDay: number): string {
   const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-  return addDays(date, -((weekday + 6) % 7));
+  return addDays(date, -((weekday - firstDay + 7) % 7));
 }
 
 const dayNames = new Intl.DateTimeFormat('en', { weekday: 'short', timeZone: 'UTC' });
