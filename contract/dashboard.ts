@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { Birthday } from './family.ts';
+import { NewsfeedTaskGroup } from './todos.ts';
 
 /** The newsfeed's windows and sizes (spec part 2 §2, §3, §9; the issue fixes the ones the spec leaves open). */
 export const newsfeedLimits = {
@@ -85,6 +86,8 @@ export const Newsfeed = z.object({
   upcomingBirthdays: z.array(Birthday),
   groceryLists: z.array(NewsfeedList),
   recentComments: z.array(NewsfeedComment),
+  /** Tasks due today or overdue (family timezone), per member in member order, then nobody's; only groups with tasks. */
+  tasks: z.array(NewsfeedTaskGroup),
 });
 export type Newsfeed = z.infer<typeof Newsfeed>;
 

@@ -5,7 +5,7 @@
  * whose notification rules may tell a member something (the bell refetches its count).
  */
 export const liveTopics = [
-  'family', 'grocery', 'grocery-comments', 'recurring', 'meals', 'locations', 'calendar', 'notifications',
+  'family', 'grocery', 'grocery-comments', 'recurring', 'meals', 'locations', 'calendar', 'notifications', 'todos',
 ] as const;
 export type LiveTopic = (typeof liveTopics)[number];
 
@@ -74,6 +74,23 @@ export const eventTopics = {
   ai_meal_request: [],
   ai_meal_saved: [],
   ai_meal_grocery_added: [],
+
+  // To-dos and chores (issue 52): todo_created, todo_completed, chore_completed and reward_redeemed are the usage events.
+  todo_list_created: ['todos'],
+  todo_list_updated: ['todos'],
+  todo_list_deleted: ['todos'],
+  todo_created: ['todos'],
+  todo_updated: ['todos'],
+  todo_deleted: ['todos'],
+  todos_reordered: ['todos'],
+  todo_completed: ['todos'],
+  chore_completed: ['todos'],
+  todo_skipped: ['todos'],
+  todo_uncompleted: ['todos'],
+  reward_created: ['todos'],
+  reward_updated: ['todos'],
+  reward_deleted: ['todos'],
+  reward_redeemed: ['todos'],
 } as const satisfies Record<string, readonly LiveTopic[]>;
 
 export type EventType = keyof typeof eventTopics;

@@ -51,11 +51,12 @@ import { locationsModule } from './features/locations/module.ts';
 import { mealsModule } from './features/meals/module.ts';
 import { notificationsModule } from './features/notifications/module.ts';
 import { superadminModule } from './features/superadmin/module.ts';
+import { todosModule } from './features/todos/module.ts';
 
 /** Every feature of the app; adding one is one line here. */
 export const modules: FeatureModule[] = [
   accountsModule, familyModule, mealsModule, superadminModule, groceryModule, locationsModule, calendarModule, dashboardModule,
-  aiPlannerModule, notificationsModule, liveModule, healthModule,
+  aiPlannerModule, notificationsModule, todosModule, liveModule, healthModule,
 ];
 
 /** How long a create's Idempotency-Key is remembered: a phone offline over a long weekend still replays once. */

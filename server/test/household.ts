@@ -8,6 +8,7 @@ import * as family from '@hearth/contract/family';
 import * as grocery from '@hearth/contract/grocery';
 import * as locations from '@hearth/contract/locations';
 import * as meals from '@hearth/contract/meals';
+import * as todos from '@hearth/contract/todos';
 import { testPhoto } from '../features/meals/testing.ts';
 import type { App } from '../platform/http/route.ts';
 import { randomIp, request, signUp, superadminHeaders, type Answer, type CallInput, type SignedInUser, type TestApp } from './harness.ts';
@@ -25,6 +26,7 @@ export interface Household {
   eventIds: string[];
   locationIds: string[];
   calendarKey: string;
+  todoListIds: string[];
 }
 
 /**
@@ -47,7 +49,7 @@ export async function makeHousehold(t: TestApp): Promise<Household> {
   await ok(admin.call(family.addMember, { body: { name: 'Kid', birthday: '2018-04-02' } }), 'child');
   await ok(admin.call(family.setFamilyName, { body: { familyName: 'The Testers' } }), 'rename');
   await ok(admin.call(family.setTimezone, { body: { timezone: 'America/Chicago' } }), 'timezone');
-  const members: { id: string }[] = await ok(admin.call(family.listMembers), 'members');
+  const members: { id: string; name: string }[] = await ok(admin.call(family.listMembers), 'members');
   await ok(admin.call(family.setMemberColor, { params: { id: members[0]!.id }, body: { color: '#3366ff' } }), 'colour');
   await ok(admin.call(family.autoAssignNumbers), 'numbers');
 
@@ -115,6 +117,26 @@ export async function makeHousehold(t: TestApp): Promise<Household> {
   await ok(admin.call(locations.createLocationNote, { body: { locationId: place.id, note: 'Great crust', isPersonal: false } }), 'note');
   await ok(editor.call(locations.createLocationNote, { body: { locationId: place.id, note: 'My own note', isPersonal: true } }), 'note');
 
+  const todoListIds: string[] = [];
+  const chores = await ok(editor.call(todos.createTodoList, { body: { title: 'Chores', color: '#2a9d8f' } }), 'todo list');
+  const errands = await ok(admin.call(todos.createTodoList, { body: { title: 'Errands' } }), 'todo list');
+  todoListIds.push(chores.id, errands.id);
+  const kid = members.find((m) => m.name === 'Kid')!.id;
+  const dishes = await ok(editor.call(todos.createTask, { body: {
+    listId: chores.id, title: 'Dishes', assigneeId: kid, stars: 3, dueDate: '2026-03-02', dueTime: '18:00',
+    repeat: { frequency: 'WEEKLY', weekdays: [1, 3, 5] },
+  }, headers: { 'idempotency-key': 'todo-1' } }), 'chore');
+  await ok(editor.call(todos.completeTask, { params: { taskId: dishes.id }, body: {} }), 'chore done');
+  await ok(editor.call(todos.skipTask, { params: { taskId: dishes.id }, body: {} }), 'chore skipped');
+  const post = await ok(admin.call(todos.createTask, { body: {
+    listId: errands.id, title: 'Post the forms', notes: 'Stamps in the drawer', assigneeId: members[0]!.id, dueDate: '2026-02-27',
+  } }), 'task');
+  await ok(admin.call(todos.createTask, { body: { listId: errands.id, title: 'Call the plumber' } }), 'task');
+  await ok(admin.call(todos.completeTask, { params: { taskId: post.id }, body: {} }), 'task done');
+  const treat = await ok(admin.call(todos.createReward, { body: { memberId: kid, title: 'Ice cream', goalStars: 2 } }), 'reward');
+  await ok(admin.call(todos.createReward, { body: { memberId: kid, title: 'Movie night', goalStars: 50 } }), 'reward');
+  await ok(admin.call(todos.redeemReward, { params: { rewardId: treat.id } }), 'redeem');
+
   await ok(admin.call(ai.generateMeals, { body: { proteinChoice: 'chicken', timeToPrepare: '20-60 min' } }), 'ai ideas');
   // Rows other features keep: an emailed code, a reset link, throttled attempts.
   await ok(t.call(accounts.requestCode, { body: { email: editor.email } }), 'code');
@@ -123,7 +145,7 @@ export async function makeHousehold(t: TestApp): Promise<Household> {
 
   return {
     familyId, admin, editor, inviteToken: pending.token, listIds, mealIds, photoVersion: photo.photo.version, eventIds,
-    locationIds: [place.id, park.id], calendarKey: new URL(feed.calendarUrl).searchParams.get('key') ?? '',
+    locationIds: [place.id, park.id], calendarKey: new URL(feed.calendarUrl).searchParams.get('key') ?? '', todoListIds,
   };
 }
 
@@ -196,6 +218,14 @@ const reads: Record<string, Reads | 'stream'> = {
   'GET /api/superadmin/users': () => [{}],
   'GET /api/superadmin/users/pending': () => [{}],
   'GET /api/superadmin/families': () => [{}],
+  'GET /api/todo-lists': () => [{}],
+  'GET /api/todo-lists/{listId}/tasks': (h) => h.todoListIds.flatMap((listId) => [
+    { params: { listId } }, { params: { listId }, query: { showDone: 'true' } },
+  ]),
+  'GET /api/todos/tasks': () => [{}, { query: { showDone: 'true' } }],
+  'GET /api/todos/chart': () => [{ query: { weekStart: '2026-02-23' } }, { query: { weekStart: '2026-03-02' } }],
+  'GET /api/todos/rewards': () => [{}],
+  'GET /api/todos/redemptions': () => [{}],
 };
 
 /**

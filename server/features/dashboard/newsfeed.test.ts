@@ -73,7 +73,7 @@ describe('access', () => {
 
   it('answers empty sections for a new family', async () => {
     const ada = await family();
-    expect(await newsfeed(ada)).toEqual({ upcomingEvents: {}, upcomingMeals: [], upcomingBirthdays: [], groceryLists: [], recentComments: [] });
+    expect(await newsfeed(ada)).toEqual({ upcomingEvents: {}, upcomingMeals: [], upcomingBirthdays: [], groceryLists: [], recentComments: [], tasks: [] });
   });
 });
 

@@ -6,11 +6,12 @@ import { defaultTimezone } from '../../platform/recurrence.ts';
 import { occurrencesBetween, type CalendarOccurrence } from '../calendar/public.ts';
 import { birthdaysBetween, familyTimezone } from '../family/membership.ts';
 import { latestComments, listSummaries } from '../grocery/public.ts';
+import { tasksDueBy } from '../todos/public.ts';
 import { toComment, toEvent, toList, toMeal } from './mapper.ts';
 import { addDays, datesCovered, datesFrom, localDate } from './windows.ts';
 
 /**
- * The home page in one call. It owns no table: it reads the calendar, grocery and family features through their
+ * The home page in one call. It owns no table: it reads the calendar, grocery, family and to-do features through their
  * public modules, each section in a fixed number of queries, so the call costs the same for any family size.
  */
 export class DashboardService {
@@ -28,11 +29,12 @@ export class DashboardService {
     const today = localDate(now, timezone);
     const end = addDays(today, newsfeedLimits.upcomingDays);
     const since = new Date(now.getTime() - newsfeedLimits.recentlyAddedMs);
-    const [occurrences, birthdays, lists, comments] = await Promise.all([
+    const [occurrences, birthdays, lists, comments, tasks] = await Promise.all([
       occurrencesBetween(q, familyId, today, end),
       birthdaysBetween(q, familyId, today, addDays(end, -1)),
       listSummaries(q, familyId, since),
       latestComments(q, familyId, newsfeedLimits.recentComments),
+      tasksDueBy(q, familyId, { now, today, timezone }),
     ]);
     return {
       upcomingEvents: eventsByDate(occurrences.filter((o) => !o.isMeal), today, end),
@@ -42,6 +44,7 @@ export class DashboardService {
       upcomingBirthdays: birthdays,
       groceryLists: lists.map(toList),
       recentComments: comments.map((c) => toComment(c, today, timezone)),
+      tasks,
     };
   }
 }

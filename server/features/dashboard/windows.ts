@@ -1,24 +1,14 @@
-import { DateTime } from 'luxon';
-import { defaultTimezone } from '../../platform/recurrence.ts';
+import { addDays } from '../../platform/recurrence.ts';
 
 /**
  * Local dates of the family, `YYYY-MM-DD`. Day arithmetic on them runs in UTC, where every day has 24 hours,
- * so a daylight-saving change in the family's zone never skips or repeats a date.
+ * so a daylight-saving change in the family's zone never skips or repeats a date. The shared recurrence code keeps
+ * the local date of an instant and the adding of days, which to-dos use too.
  */
-
-/** The family's local date at an instant; an unknown zone reads as the default one. */
-export function localDate(at: Date, timezone: string): string {
-  let local = DateTime.fromJSDate(at, { zone: timezone });
-  if (!local.isValid) local = DateTime.fromJSDate(at, { zone: defaultTimezone });
-  return local.toISODate()!;
-}
+export { addDays, localDate } from '../../platform/recurrence.ts';
 
 const utcDay = (date: string) => Date.parse(`${date}T00:00:00Z`);
 const dayMs = 86_400_000;
-
-export function addDays(date: string, days: number): string {
-  return new Date(utcDay(date) + days * dayMs).toISOString().slice(0, 10);
-}
 
 /** Whole days from `from` to `to` (negative when `to` comes first). */
 export function daysBetween(from: string, to: string): number {

@@ -8,7 +8,7 @@ import { families, familyMembers, invites } from '../../platform/db/schema/famil
 import { conflict } from '../../platform/errors.ts';
 import { renewSubscriptionLink } from '../calendar/public.ts';
 import { birthdaysIn } from './birthdays.ts';
-import { membersWithBirthdays } from './repository.ts';
+import { countMembers, listMembers, membersWithBirthdays } from './repository.ts';
 
 /**
  * The family feature's public API for other features (accounts, super admin):
@@ -140,6 +140,25 @@ export async function countAccountAdmins(q: Queryable, familyId: string): Promis
 export async function familyTimezone(q: Queryable, familyId: string): Promise<string | undefined> {
   const [row] = await q.select({ timezone: families.timezone }).from(families).where(eq(families.id, familyId));
   return row?.timezone;
+}
+
+/** The family's timezone and the day its weeks start on (0 = Sunday), the defaults for a family not found. */
+export async function familyCalendar(q: Queryable, familyId: string): Promise<{ timezone: string; firstDayOfWeek: number }> {
+  const [row] = await q.select({ timezone: families.timezone, firstDayOfWeek: families.firstDayOfWeek }).from(families)
+    .where(eq(families.id, familyId));
+  return row ?? { timezone: familyDefaults.timezone, firstDayOfWeek: 1 };
+}
+
+/** The family's members in the family's order (member number, then name), as other features show them. */
+export async function membersInOrder(
+  q: Queryable, familyId: string,
+): Promise<{ id: string; name: string; color: string; userId: string | null }[]> {
+  return (await listMembers(q, familyId)).map((m) => ({ id: m.id, name: m.name, color: m.color, userId: m.userId }));
+}
+
+/** Whether a member id is one of the family's (another family's answers false, as an unknown one). */
+export async function isFamilyMember(q: Queryable, familyId: string, memberId: string): Promise<boolean> {
+  return (await countMembers(q, familyId, [memberId])) === 1;
 }
 
 /** The members' birthdays falling on the family's local dates [from, to], by date then name (the newsfeed reads it). */

@@ -4,11 +4,13 @@ import type { AddressInfo } from 'node:net';
 import * as accounts from '@hearth/contract/accounts';
 import * as family from '@hearth/contract/family';
 import * as grocery from '@hearth/contract/grocery';
+import * as todos from '@hearth/contract/todos';
 import { liveHeartbeatMs, liveReplacedEventName, liveStreamsPerSession, type LiveChange } from '@hearth/contract/live';
 import { days } from '../../platform/clock.ts';
 import { familyMembers, users } from '../../platform/db/schema.ts';
 import { createTestApp, signIn, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
 import { joinAs, newItem, newList, newRecurring, runRecurringJob } from '../grocery/test-helpers.ts';
+import { newChild, newTask, newTodoList } from '../todos/test-helpers.ts';
 
 let t: TestApp;
 let base: string;
@@ -173,6 +175,27 @@ describe('GET /api/live', () => {
     expect(mine.filter((c) => c.kind === 'list_deleted').map((c) => c.topic)).toEqual(['grocery', 'recurring']);
     expect(mine.filter((c) => c.kind === 'recurring_item_returned').map((c) => c.topic)).toEqual(['grocery', 'recurring']);
     expect(new Set(mine.map((c) => c.familyId))).toEqual(new Set([ada.user.familyId]));
+  });
+
+  it('publishes to-do changes on the todos topic: lists, tasks, check-offs, skips, undos and rewards', async () => {
+    const stream = await openStream(ben);
+    const list = await newTodoList(ada, 'Live chores');
+    const kid = await newChild(ada, 'Live kid');
+    const chore = await newTask(ada, { listId: list.id, assigneeId: kid.id, stars: 2, dueDate: '2026-03-02', repeat: { frequency: 'DAILY' } });
+    await ada.call(todos.completeTask, { params: { taskId: chore.id }, body: {} });
+    await ada.call(todos.skipTask, { params: { taskId: chore.id }, body: {} });
+    await ada.call(todos.undoTask, { params: { taskId: chore.id }, body: {} });
+    const reward = (await ada.call(todos.createReward, { body: { memberId: kid.id, title: 'Treat', goalStars: 2 } })).body;
+    await ada.call(todos.redeemReward, { params: { rewardId: reward.id } });
+    const expected = [
+      'todo_list_created', 'todo_created', 'chore_completed', 'todo_skipped', 'todo_uncompleted', 'reward_created', 'reward_redeemed',
+    ];
+    const mine = () => stream.changes.filter((c) => c.topic === 'todos' && (c.listId === list.id || c.id === reward.id));
+    await stream.until(() => mine().length >= expected.length);
+    expect(mine().map((c) => c.kind)).toEqual(expected);
+    expect(mine()[2]).toEqual({
+      familyId: ada.user.familyId, topic: 'todos', kind: 'chore_completed', listId: list.id, id: chore.id, byUserId: ada.user.id,
+    });
   });
 
   it('sends a heartbeat comment every 25 s, and ends the stream once the member leaves the family', async () => {

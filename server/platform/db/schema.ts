@@ -14,3 +14,4 @@ export * from './schema/meals.ts';
 export * from './schema/notifications.ts';
 export * from './schema/throttle.ts';
 
+export * from './schema/todos.ts';

@@ -28,6 +28,7 @@ const staleKeys: Record<LiveTopic, (change: LiveChange) => QueryKey[]> = {
   locations: wholeTopic,
   calendar: wholeTopic,
   notifications: wholeTopic,
+  todos: wholeTopic,
 };
 
 /** The newsfeed (keys starting 'dashboard') shows a bit of every topic, so any change refreshes it too. */
