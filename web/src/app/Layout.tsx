@@ -17,6 +17,8 @@ const links: { to: string; label: string; also?: string }[] = [
   { to: paths.newsfeed, label: 'Newsfeed' },
   { to: paths.aiMealPlanner, label: 'AI Meal Planner' },
   { to: paths.lists, label: 'Grocery Lists', also: '/list/' },
+  { to: paths.todoLists, label: 'To-dos', also: '/todos/' },
+  { to: paths.choreChart, label: 'Chores', also: paths.rewards },
   { to: paths.mealPlan, label: 'Meal Plan' },
   { to: paths.meals, label: 'Meals', also: '/meals/' },
   { to: paths.family, label: 'Family' },
