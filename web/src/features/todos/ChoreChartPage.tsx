@@ -59,6 +59,7 @@ function Chart() {
       offerUndo(t.choreUndone(chore.title), () => occurrence.mutate(chore.status === 'DONE' ? 'complete' : 'skip', ref, chore.occurrenceDate));
     }
   };
+  const anytime = data?.members.some((row) => row.anytime.length > 0) ?? false;
   const moveWeek = (weeks: number) => data && setWeekStart(addDays(data.weekStart, 7 * weeks));
 
   return (
@@ -94,7 +95,7 @@ function Chart() {
                     <span className="day-name">{weekdayText(d)}</span> <span className="day-date">{monthDayText(d)}</span>
                   </th>
                 ))}
-                <th scope="col" className="anytime-col">{t.anytime}</th>
+                {anytime && <th scope="col" className="anytime-col">{t.anytime}</th>}
               </tr>
             </thead>
             <tbody>
@@ -113,9 +114,11 @@ function Chart() {
                       <Chores row={row} chores={chores} canEdit={can.edit} celebrating={celebrating} onTap={tap} />
                     </td>
                   ))}
-                  <td className="anytime-col">
-                    <Chores row={row} chores={row.anytime} canEdit={can.edit} celebrating={celebrating} onTap={tap} />
-                  </td>
+                  {anytime && (
+                    <td className="anytime-col">
+                      <Chores row={row} chores={row.anytime} canEdit={can.edit} celebrating={celebrating} onTap={tap} />
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>
@@ -145,8 +148,10 @@ function Chores({ row, chores, canEdit, celebrating, onTap }: {
         const content = (
           <>
             <span className="chore-check" aria-hidden="true">{done ? '✓' : chore.status === 'SKIPPED' ? '–' : ''}</span>
-            <span className="chore-title">{chore.title}</span>
-            <span className="chore-stars" aria-hidden="true">{chore.stars}★</span>
+            <span className="chore-text">
+              <span className="chore-title">{chore.title}</span>
+              <span className="chore-stars" aria-hidden="true">{'★'.repeat(Math.min(chore.stars, 5))}{chore.stars > 5 ? ` ${chore.stars}` : ''}</span>
+            </span>
           </>
         );
         const label = `${t.markDone(chore.title, row.name)}, ${chore.stars} stars${chore.status === 'SKIPPED' ? ', skipped' : ''}`;
