@@ -11,6 +11,8 @@ test.use({ serviceWorkers: 'allow' });
 for (const device of devices) {
   test.describe(`at ${device.width} px`, () => {
     test.use(device.use);
+    // Two people signed up, and the service worker's first install, on a machine shared with other runs.
+    test.describe.configure({ timeout: 150_000 });
 
     test('a task ticked and one added offline wait on the device, reach the server once, and another member sees them live', async ({ browser, page, request }) => {
       const ada = await signUpViaApi(request, { name: 'Ada' });
@@ -25,7 +27,7 @@ for (const device of devices) {
       await benPage.goto(`/todos/list/${listId}`);
       expect((await benStream).status()).toBe(200);
       await page.goto(`/todos/list/${listId}`);
-      await expect(taskRow(page, 'Take the bins out')).toBeVisible();
+      await expect(taskRow(page, 'Take the bins out')).toBeVisible({ timeout: 30_000 });
       await offlineReady(page);
 
       await page.context().setOffline(true);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ChartChore, ChartRow, ChoreChart } from '@hearth/contract/todos';
 import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';
 import { useUndo } from '../../shared/ui/Undo.tsx';
@@ -9,9 +9,6 @@ import { useChoreChart } from './queries.ts';
 import { todoTexts as t } from './texts.ts';
 import { TodoPage } from './TodoNav.tsx';
 import { useOccurrence, type TaskRef } from './writes.ts';
-
-/** How long a chore tapped done shows its "+N ★". */
-const celebrationMs = 1600;
 
 /**
  * /chores: the week (from the family's first day of the week) as members × days, each day's chores a big button a
@@ -33,14 +30,10 @@ function Chart() {
   const chart = useChoreChart(weekStart);
   const [day, setDay] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The last chore tapped done shows its "+N ★" (an animation that fades out) until the next tap.
   const [celebrating, setCelebrating] = useState<{ key: string; stars: number } | null>(null);
   const { offerUndo, snackbar } = useUndo();
   const occurrence = useOccurrence(setError);
-  useEffect(() => {
-    if (!celebrating) return;
-    const timer = setTimeout(() => setCelebrating(null), celebrationMs);
-    return () => clearTimeout(timer);
-  }, [celebrating]);
 
   const data = chart.data;
   const days = data ? Array.from({ length: 7 }, (_, i) => addDays(data.weekStart, i)) : [];
@@ -55,6 +48,7 @@ function Chart() {
       setCelebrating({ key: cellKey(chore), stars: chore.stars });
       offerUndo(t.choreDone(row.name, chore.title, chore.stars), () => occurrence.mutate('undo', ref, chore.occurrenceDate));
     } else {
+      setCelebrating(null);
       occurrence.mutate('undo', ref, chore.occurrenceDate);
       offerUndo(t.choreUndone(chore.title), () => occurrence.mutate(chore.status === 'DONE' ? 'complete' : 'skip', ref, chore.occurrenceDate));
     }
