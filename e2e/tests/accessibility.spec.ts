@@ -116,7 +116,7 @@ for (const device of devices) {
     test.use(device.use);
     for (const colorScheme of ['light', 'dark'] as const) {
       test(`the to-do pages are axe-clean in the ${colorScheme} scheme`, async ({ page, request }) => {
-        test.setTimeout(120_000);
+        test.setTimeout(300_000);
         await page.emulateMedia({ colorScheme });
         const ada = await signUpViaApi(request, { name: 'Ada' });
         const mia = await addChildViaApi(request, ada, 'Mia');
