@@ -13,6 +13,9 @@ import { superadmin } from '../support/hearth.ts';
 import { addItemViaApi, newListViaApi } from '../support/grocery-helpers.ts';
 import { createMealViaApi } from '../support/meals-helpers.ts';
 import { signUpViaApi, useSession } from '../support/session.ts';
+import { createReward } from '@hearth/contract/todos';
+import { devices } from '../support/devices.ts';
+import { addChildViaApi, addTaskViaApi, choreChartViaApi, newTodoListViaApi } from '../support/todos-helpers.ts';
 
 /** Every page passes axe-core's WCAG 2 A and AA rules, in the light and the dark colour scheme (issue #15). */
 
@@ -115,6 +118,36 @@ for (const device of [
         await page.goto('/meals/plan');
         await expect(page.getByRole('article', { name: 'Soup' }).first()).toBeVisible({ timeout: 30_000 });
         await expectClean(page, `${device.width} ${colorScheme} planner`, true);
+      });
+    }
+  });
+}
+
+// Issue 52: the to-do pages with lists, tasks (overdue, repeating, a chore done), the chart and rewards, at both widths.
+for (const device of devices) {
+  test.describe(`to-dos at ${device.width} px`, () => {
+    test.use(device.use);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      test(`the to-do pages are axe-clean in the ${colorScheme} scheme`, async ({ page, request }) => {
+        test.setTimeout(300_000);
+        await page.emulateMedia({ colorScheme });
+        const ada = await signUpViaApi(request, { name: 'Ada' });
+        const mia = await addChildViaApi(request, ada, 'Mia');
+        const listId = await newTodoListViaApi(request, ada, 'Chores');
+        const { today } = await choreChartViaApi(request, ada);
+        const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+        await addTaskViaApi(request, ada, { listId, title: 'Feed the cat', assigneeId: mia.id, stars: 3, dueDate: today, repeat: { frequency: 'WEEKLY', weekdays: [1, 4] } });
+        await addTaskViaApi(request, ada, { listId, title: 'Post the letter', dueDate: yesterday, dueTime: '09:00', notes: 'Blue envelope' });
+        await addTaskViaApi(request, ada, { listId, title: 'Tidy room', assigneeId: mia.id, stars: 2 });
+        await callApi(request, createReward, { token: ada.token, body: { memberId: mia.id, title: 'Movie night', goalStars: 10 } });
+        await useSession(page, ada);
+        for (const path of ['/todos', `/todos/list/${listId}`, '/todos/mine', '/todos/everyone', '/chores', '/rewards', '/']) {
+          await expectNoViolations(page, path);
+        }
+        await page.goto('/chores');
+        await page.locator('[data-member="Mia"]').getByRole('button', { name: /^Tidy room/ }).click();
+        await expect(page.locator('[data-member="Mia"]').getByRole('button', { name: /^Tidy room/ })).toHaveAttribute('aria-pressed', 'true');
+        await expectClean(page, `${device.width} ${colorScheme} chart with a chore done`);
       });
     }
   });

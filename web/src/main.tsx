@@ -22,7 +22,10 @@ const queryClient = new QueryClient({
 // How queued changes are sent must be known before the stored queue is restored (so changes from before a
 // reload resume); that code comes with the first restore rather than in the first bundle.
 let writesKnown: Promise<void> | undefined;
-const knowWrites = () => (writesKnown ??= import('./features/grocery/writes.ts').then((m) => m.registerGroceryWrites(queryClient)));
+const knowWrites = () => (writesKnown ??= Promise.all([
+  import('./features/grocery/writes.ts').then((m) => m.registerGroceryWrites(queryClient)),
+  import('./features/todos/writes.ts').then((m) => m.registerTodoWrites(queryClient)),
+]).then(() => undefined));
 // The query client only hears 'online'/'offline' events; a page opened with no network starts offline.
 onlineManager.setOnline(navigator.onLine);
 

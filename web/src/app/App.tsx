@@ -34,6 +34,12 @@ const CalendarPage = lazyPage(pageCode.calendar, (m) => m.CalendarPage);
 const AiMealPlannerPage = lazyPage(pageCode.aiMealPlanner, (m) => m.AiMealPlannerPage);
 const SuperadminPage = lazyPage(pageCode.superadmin, (m) => m.SuperadminPage);
 const PreferencesPage = lazyPage(pageCode.notificationSettings, (m) => m.PreferencesPage);
+const TodoListsPage = lazyPage(pageCode.todoLists, (m) => m.TodoListsPage);
+const TodoListPage = lazyPage(pageCode.todoList, (m) => m.TodoListPage);
+const MyTasksPage = lazyPage(pageCode.tasksView, (m) => m.MyTasksPage);
+const EveryonesTasksPage = lazyPage(pageCode.tasksView, (m) => m.EveryonesTasksPage);
+const ChoreChartPage = lazyPage(pageCode.choreChart, (m) => m.ChoreChartPage);
+const RewardsPage = lazyPage(pageCode.rewards, (m) => m.RewardsPage);
 
 /**
  * Follows the family's live changes. A component of its own: the hook reads /api/me's query, and in App every
@@ -69,6 +75,12 @@ export function App() {
               <Route path={paths.family} element={<FamilyPage />} />
               <Route path={paths.lists} element={<ListsPage />} />
               <Route path="/list/:listId" element={<ListPage />} />
+              <Route path={paths.todoLists} element={<TodoListsPage />} />
+              <Route path="/todos/list/:listId" element={<TodoListPage />} />
+              <Route path={paths.myTasks} element={<MyTasksPage />} />
+              <Route path={paths.everyonesTasks} element={<EveryonesTasksPage />} />
+              <Route path={paths.choreChart} element={<ChoreChartPage />} />
+              <Route path={paths.rewards} element={<RewardsPage />} />
               <Route path={paths.recurringItems} element={<RecurringItemsPage />} />
               <Route path={paths.meals} element={<MealsPage />} />
               <Route path={paths.mealPlan} element={<PlanPage />} />

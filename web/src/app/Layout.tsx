@@ -13,12 +13,13 @@ import { Bell } from '../features/notifications/Bell.tsx';
 import { stopPushOnThisDevice } from '../features/notifications/device.ts';
 
 /** The sections of the app; `also` are the paths of a section's own pages (a list is in Grocery Lists). */
-const links: { to: string; label: string; also?: string }[] = [
+const links: { to: string; label: string; also?: string[] }[] = [
   { to: paths.newsfeed, label: 'Newsfeed' },
   { to: paths.aiMealPlanner, label: 'AI Meal Planner' },
-  { to: paths.lists, label: 'Grocery Lists', also: '/list/' },
+  { to: paths.lists, label: 'Grocery Lists', also: ['/list/'] },
+  { to: paths.todoLists, label: 'To-dos', also: ['/todos/', paths.choreChart, paths.rewards] },
   { to: paths.mealPlan, label: 'Meal Plan' },
-  { to: paths.meals, label: 'Meals', also: '/meals/' },
+  { to: paths.meals, label: 'Meals', also: ['/meals/'] },
   { to: paths.family, label: 'Family' },
   { to: paths.calendar, label: 'Calendar' },
   { to: paths.locations, label: 'Locations' },
@@ -29,7 +30,7 @@ const links: { to: string; label: string; also?: string }[] = [
 function SectionLinks({ pathname }: { pathname: string }) {
   return links.map((l) => {
     const current = pathname === l.to
-      || (l.also !== undefined && pathname.startsWith(l.also) && !links.some((other) => other.to === pathname));
+      || (l.also?.some((prefix) => pathname.startsWith(prefix)) === true && !links.some((other) => other.to === pathname));
     return (
       <Link key={l.to} to={l.to} className={current ? 'active' : undefined} aria-current={current ? 'page' : undefined}>
         {l.label}

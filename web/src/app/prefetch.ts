@@ -21,6 +21,11 @@ export const pageCode = {
   aiMealPlanner: remembered(() => import('../features/ai-planner/AiMealPlannerPage.tsx')),
   superadmin: remembered(() => import('../features/superadmin/SuperadminPage.tsx')),
   notificationSettings: remembered(() => import('../features/notifications/PreferencesPage.tsx')),
+  todoLists: remembered(() => import('../features/todos/TodoListsPage.tsx')),
+  todoList: remembered(() => import('../features/todos/TodoListPage.tsx')),
+  tasksView: remembered(() => import('../features/todos/TasksViewPage.tsx')),
+  choreChart: remembered(() => import('../features/todos/ChoreChartPage.tsx')),
+  rewards: remembered(() => import('../features/todos/RewardsPage.tsx')),
 };
 
 type Params = Record<string, string | undefined>;
@@ -39,6 +44,7 @@ const grocery = () => import('../features/grocery/queries.ts');
 const meals = () => import('../features/meals/queries.ts');
 const family = () => import('../features/family/queries.ts');
 const dashboard = () => import('../features/dashboard/queries.ts');
+const todos = () => import('../features/todos/queries.ts');
 
 /** The routes of App.tsx that load something: the page's chunk, the queries its first screen shows, or both. */
 const routeLoads: RouteLoad[] = [
@@ -68,6 +74,18 @@ const routeLoads: RouteLoad[] = [
   },
   { path: paths.meals, code: pageCode.meals, data: async (qc, _, familyId) => qc.prefetchQuery((await meals()).mealsQuery(familyId)) },
   { path: paths.meal(':id'), code: pageCode.meal, data: async (qc, { id = '' }) => qc.prefetchQuery((await meals()).mealQuery(id)) },
+  { path: paths.todoLists, code: pageCode.todoLists, data: async (qc) => qc.prefetchQuery((await todos()).todoListsQuery) },
+  {
+    path: paths.todoList(':listId'), code: pageCode.todoList,
+    data: async (qc, { listId = '' }) => {
+      const q = await todos();
+      return Promise.all([qc.prefetchQuery(q.listTasksQuery(listId)), qc.prefetchQuery(q.todoListsQuery)]);
+    },
+  },
+  { path: paths.myTasks, code: pageCode.tasksView },
+  { path: paths.everyonesTasks, code: pageCode.tasksView },
+  { path: paths.choreChart, code: pageCode.choreChart, data: async (qc) => qc.prefetchQuery((await todos()).choreChartQuery(null)) },
+  { path: paths.rewards, code: pageCode.rewards, data: async (qc) => qc.prefetchQuery((await todos()).rewardsQuery) },
   { path: paths.recurringItems, code: pageCode.recurringItems },
   { path: paths.locations, code: pageCode.locations },
   { path: paths.calendar, code: pageCode.calendar },

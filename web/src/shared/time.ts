@@ -33,3 +33,14 @@ export const allDayText = 'All day';
 export function eventTimeText(e: { startTime: string; endTime: string; allDay: boolean }, locale?: string): string {
   return e.allDay ? allDayText : formatTimeRange(e.startTime, e.endTime, locale);
 }
+
+/** Today (`YYYY-MM-DD`) in `timezone` (the browser's zone while the family's is unknown or not one the browser knows). */
+export function todayIn(timezone: string | undefined, now = new Date()): string {
+  const format = (timeZone?: string) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  try {
+    return format(timezone);
+  } catch {
+    return format();
+  }
+}

@@ -7,12 +7,12 @@ import { paths } from '../../shared/paths.ts';
 import { attends, MemberLegend } from '../../shared/ui/MemberLegend.tsx';
 import { ErrorBanner, Loading, Notice } from '../../shared/ui/Status.tsx';
 import { useCurrentUser } from '../../shared/useCurrentUser.ts';
+import { todayIn } from '../../shared/time.ts';
 import { useTitle } from '../../shared/useTitle.ts';
 import { loadFailure, membersQuery, useFamilySettings } from '../family/queries.ts';
-import { todayIn } from './dates.ts';
 import { OnboardingChecklist } from './Onboarding.tsx';
 import { useNewsfeed } from './queries.ts';
-import { GroceryLists, RecentComments, UpcomingEvents, UpcomingMeals } from './Sections.tsx';
+import { GroceryLists, RecentComments, TodaysTasks, UpcomingEvents, UpcomingMeals } from './Sections.tsx';
 import { newsfeedStorage } from './storage.ts';
 import { newsfeedTexts as t } from './texts.ts';
 import './dashboard.css';
@@ -88,6 +88,8 @@ function Feed({ user }: { user: SessionUser }) {
     .map(([date, events]) => [date, events.filter(attends(selected))] as [string, typeof events])
     .filter(([, events]) => events.length > 0), [feed.data, selected]);
   const meals = useMemo(() => (feed.data?.upcomingMeals ?? []).filter(attends(selected)), [feed.data, selected]);
+  const taskGroups = useMemo(() => (feed.data?.tasks ?? [])
+    .filter((g) => selected === null || g.memberId === selected), [feed.data, selected]);
   const birthdays = useMemo(() => (feed.data?.upcomingBirthdays ?? [])
     .filter((b) => selected === null || b.memberId === selected), [feed.data, selected]);
 
@@ -106,6 +108,7 @@ function Feed({ user }: { user: SessionUser }) {
             <UpcomingMeals meals={meals} today={today} members={memberMap} />
           </div>
           <div className="stack">
+            <TodaysTasks groups={taskGroups} members={memberMap} />
             <GroceryLists lists={feed.data.groceryLists} />
             <RecentComments comments={feed.data.recentComments} />
           </div>

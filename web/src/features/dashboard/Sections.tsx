@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { NewsfeedComment, NewsfeedEvent, NewsfeedList, NewsfeedMeal } from '@hearth/contract/dashboard';
+import type { NewsfeedTaskGroup } from '@hearth/contract/todos';
 import type { Birthday, FamilyMember } from '@hearth/contract/family';
 import { paths } from '../../shared/paths.ts';
-import { allDayText, eventTimeText } from '../../shared/time.ts';
+import { allDayText, eventTimeText, formatTime } from '../../shared/time.ts';
 import { CakeIcon } from '../../shared/ui/CakeIcon.tsx';
 import { dayLabel } from './dates.ts';
 import { daysAgoText, itemCount, newsfeedTexts as t, recentlyAdded } from './texts.ts';
@@ -165,6 +166,45 @@ export function RecentComments({ comments }: { comments: NewsfeedComment[] }) {
             ))}
           </ul>
         )}
+    </Section>
+  );
+}
+
+/** Tasks due today or overdue, per member (then nobody's), overdue marked; each opens its list. */
+export function TodaysTasks({ groups, members }: { groups: NewsfeedTaskGroup[]; members: Map<string, FamilyMember> }) {
+  return (
+    <Section id="nf-tasks" title={t.tasks}>
+      {groups.length === 0
+        ? <Empty text={t.noTasks} action={{ to: paths.todoLists, label: t.addTask }} />
+        : groups.map((group) => {
+          const member = group.memberId ? members.get(group.memberId) : undefined;
+          const name = member?.name ?? t.nobody;
+          return (
+            <div key={group.memberId ?? 'nobody'} className="nf-day nf-task-group">
+              <h3>
+                <span className="nf-dot" aria-hidden="true" style={{ background: member?.color ?? defaultColor }} /> {name}
+              </h3>
+              <ul className="nf-list" aria-label={name}>
+                {group.tasks.map((task) => (
+                  <li key={task.id}>
+                    <Link to={paths.todoList(task.listId)} className={`nf-item${task.isOverdue ? ' nf-overdue' : ''}`}>
+                      <span className="nf-main">
+                        <span className="nf-title">
+                          {task.title}
+                          {task.stars !== null && <span className="nf-stars"> {task.stars}★</span>}
+                        </span>
+                        <span className="muted small">{task.listTitle}</span>
+                      </span>
+                      {task.isOverdue && <span className="badge overdue">{t.overdue}</span>}
+                      {task.dueTime && <span className="nf-time">{formatTime(`${task.dueDate}T${task.dueTime}:00`)}</span>}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+              {group.total > group.tasks.length && <p className="small muted">{t.moreTasks(group.total - group.tasks.length)}</p>}
+            </div>
+          );
+        })}
     </Section>
   );
 }

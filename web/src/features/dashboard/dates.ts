@@ -5,17 +5,6 @@ import { newsfeedTexts as t } from './texts.ts';
  * today in the family's timezone, so a phone abroad still calls the family's today "Today".
  */
 
-/** Today in `timezone` (the browser's zone while the family's is unknown or not one the browser knows). */
-export function todayIn(timezone: string | undefined, now = new Date()): string {
-  const format = (timeZone?: string) =>
-    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  try {
-    return format(timezone);
-  } catch {
-    return format();
-  }
-}
-
 export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }

@@ -33,6 +33,12 @@ export const newsfeedTexts = {
   planWeek: 'Plan the week',
   noMeals: 'No upcoming meals scheduled',
   scheduleMeal: 'Schedule a meal',
+  tasks: 'Today\'s Tasks',
+  noTasks: 'Nothing due today.',
+  addTask: 'See the to-do lists',
+  nobody: 'Anyone',
+  overdue: 'Overdue',
+  moreTasks: (n: number) => `${n} more`,
 } as const;
 
 export const itemCount = (n: number) => (n === 1 ? '1 item' : `${n} items`);
