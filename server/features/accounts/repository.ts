@@ -110,10 +110,10 @@ export async function lockUser(q: Queryable, id: string): Promise<UserRow | unde
   return row;
 }
 
-/** Deletes an account's row (its sessions, tokens and other rows of its own cascade); false when there was none. */
-export async function deleteUser(q: Queryable, id: string): Promise<boolean> {
-  const rows = await q.delete(users).where(eq(users.id, id)).returning({ id: users.id });
-  return rows.length > 0;
+/** Deletes an account's row (its sessions, tokens and other rows of its own cascade): its email, if there was one. */
+export async function deleteUser(q: Queryable, id: string): Promise<string | undefined> {
+  const [row] = await q.delete(users).where(eq(users.id, id)).returning({ email: users.email });
+  return row?.email;
 }
 
 export async function findUserById(q: Queryable, id: string): Promise<UserRow | undefined> {

@@ -34,6 +34,7 @@ const CalendarPage = lazyPage(pageCode.calendar, (m) => m.CalendarPage);
 const AiMealPlannerPage = lazyPage(pageCode.aiMealPlanner, (m) => m.AiMealPlannerPage);
 const SuperadminPage = lazyPage(pageCode.superadmin, (m) => m.SuperadminPage);
 const PreferencesPage = lazyPage(pageCode.notificationSettings, (m) => m.PreferencesPage);
+const AccountPage = lazyPage(pageCode.account, (m) => m.AccountPage);
 
 /**
  * Follows the family's live changes. A component of its own: the hook reads /api/me's query, and in App every
@@ -77,6 +78,7 @@ export function App() {
               <Route path={paths.locations} element={<LocationsPage />} />
               <Route path={paths.aiMealPlanner} element={<AiMealPlannerPage />} />
               <Route path={paths.notificationSettings} element={<PreferencesPage />} />
+              <Route path={paths.account} element={<AccountPage />} />
             </Route>
           </Route>
           <Route path={paths.auth} element={<AuthPage />} />

@@ -23,6 +23,7 @@ const links: { to: string; label: string; also?: string }[] = [
   { to: paths.calendar, label: 'Calendar' },
   { to: paths.locations, label: 'Locations' },
   { to: paths.recurringItems, label: 'Recurring Items' },
+  { to: paths.account, label: 'Account' },
 ];
 
 /** The section links, the current one marked for the eye and for screen readers. */

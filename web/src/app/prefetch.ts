@@ -21,6 +21,7 @@ export const pageCode = {
   aiMealPlanner: remembered(() => import('../features/ai-planner/AiMealPlannerPage.tsx')),
   superadmin: remembered(() => import('../features/superadmin/SuperadminPage.tsx')),
   notificationSettings: remembered(() => import('../features/notifications/PreferencesPage.tsx')),
+  account: remembered(() => import('../features/accounts/AccountPage.tsx')),
 };
 
 type Params = Record<string, string | undefined>;
