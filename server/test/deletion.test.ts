@@ -137,7 +137,8 @@ describe('deleting a family', () => {
     const deletion = admin.call(family.deleteFamily, { body: { name: "Ada's Family" } });
     const answers = await Promise.all([...writes, ...lists]);
     expect((await deletion).status).toBe(200);
-    for (const a of answers) expect([200, 201, 403, 404]).toContain(a.status);
+    // Before: written, then gone with the family. After: no family (403) or no list (404). Met: 409, nothing written.
+    for (const a of answers) expect([200, 201, 403, 404, 409], JSON.stringify(a.body)).toContain(a.status);
     expect(holding(await dump(), familyId)).toEqual([]);
   });
 
@@ -177,8 +178,6 @@ describe('deleting an account', () => {
     expect(res.body).toEqual({ message: msg.accountDeleted });
 
     for (const u of [sam, second]) expect((await u.call(accounts.me)).status).toBe(401);
-    const login = await t.call(accounts.login, { body: { email: sam.email, password: sam.password } });
-    expect([login.status, login.body.message]).toEqual([401, messages.badCredentials]);
     const rows = await dump();
     // Only its bare id stays: as the subject of the family's own events ("joined"), and in short-lived counters.
     for (const row of holding(rows, sam.user.id)) expect(row).toMatch(/^(family_events|rate_counts): /);
@@ -189,6 +188,8 @@ describe('deleting an account', () => {
     const notes = (await admin.call(locations.listLocationNotes, { params: { id: place.id } })).body;
     expect(notes.map((n: { note: string }) => n.note)).toEqual(['Shared by Sam']);
     expect((await admin.call(grocery.getItems, { params: { listId: list.id } })).status).toBe(200);
+    const login = await t.call(accounts.login, { body: { email: sam.email, password: sam.password } });
+    expect([login.status, login.body.message]).toEqual([401, messages.badCredentials]);
   });
 
   it('with "remove me from the family too": the member goes as well', async () => {

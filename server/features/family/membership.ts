@@ -8,10 +8,12 @@ import { families, familyMembers, invites } from '../../platform/db/schema/famil
 import { deletionMessages } from '@hearth/contract/accounts';
 import type { Deps } from '../../platform/deps.ts';
 import { accessMessages } from '@hearth/contract/access-messages';
+import { isWriteCollision } from '../../platform/db/tenancy.ts';
 import { conflict, forbidden, invalid } from '../../platform/errors.ts';
 import { deliver } from '../../platform/mail/deliver.ts';
 import { familyDeletedMail } from './mails.ts';
 import { forgetKeysOf } from '../../platform/idempotency.ts';
+import { forgetAttemptsNaming } from '../../platform/throttle.ts';
 import { renewSubscriptionLink } from '../calendar/public.ts';
 import { birthdaysIn } from './birthdays.ts';
 import { membersWithBirthdays } from './repository.ts';
@@ -186,7 +188,7 @@ export interface FormerMember {
 /**
  * Deletes the family and every row of it in the caller's transaction: the references cascade from `families`
  * (migration 0035 gives every family-owned table one), its accounts are left without a family, and their
- * Idempotency-Key answers, which may hold the family's content, are forgotten. Refused (400) unless `typedName` is
+ * Idempotency-Key answers, which may hold the family's content, are forgotten, as are the attempts counted under its id. Refused (400) unless `typedName` is
  * the family's name exactly. Answers its accounts, or undefined when there is no such family.
  */
 export async function eraseFamily(
@@ -200,6 +202,7 @@ export async function eraseFamily(
   const accounts = await q.select({ userId: users.id, email: users.email, name: users.name }).from(users)
     .innerJoin(familyMembers, eq(familyMembers.userId, users.id)).where(eq(familyMembers.familyId, familyId));
   await forgetKeysOf(q, accounts.map((a) => a.userId));
+  await forgetAttemptsNaming(q, [familyId]);
   await q.delete(families).where(eq(families.id, familyId));
   return accounts;
 }
@@ -211,12 +214,23 @@ async function isAdminOf(q: Queryable, familyId: string, userId: string): Promis
   return rows.length > 0;
 }
 
+/** Members writing while the family goes may deadlock with it; the database ends one side, and the deletion goes again. */
+async function withRetries<T>(work: () => Promise<T>, tries = 5): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (i >= tries || !isWriteCollision(error)) throw error;
+    }
+  }
+}
+
 /**
  * Deletes a family whose name was typed as it is (400 otherwise; by `admin` when an admin of it asks, 403 if no
  * longer one), then mails its accounts but `admin`; false when there is no such family.
  */
 export async function deleteFamilyAndTell(deps: Deps, familyId: string, typedName: string, admin?: string): Promise<boolean> {
-  const accounts = await deps.db.transaction((tx) => eraseFamily(tx, familyId, typedName, admin));
+  const accounts = await withRetries(() => deps.db.transaction((tx) => eraseFamily(tx, familyId, typedName, admin)));
   if (!accounts) return false;
   for (const a of accounts) {
     if (a.userId !== admin) deliver(deps, familyDeletedMail(a.email, a.name, deps.config.publicUrl));

@@ -74,6 +74,7 @@ const routeLoads: RouteLoad[] = [
   { path: paths.calendar, code: pageCode.calendar },
   { path: paths.aiMealPlanner, code: pageCode.aiMealPlanner },
   { path: paths.superadmin, code: pageCode.superadmin, open: true },
+  { path: paths.account, code: pageCode.account },
 ];
 
 /**
