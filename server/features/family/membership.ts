@@ -214,13 +214,17 @@ async function isAdminOf(q: Queryable, familyId: string, userId: string): Promis
   return rows.length > 0;
 }
 
-/** Members writing while the family goes may deadlock with it; the database ends one side, and the deletion goes again. */
-async function withRetries<T>(work: () => Promise<T>, tries = 5): Promise<T> {
+/**
+ * Members writing while the family goes may deadlock with it (a writer holds a row the cascade needs and waits for the
+ * family's row); the database ends one side, and the deletion goes again a little later, once those writers are done.
+ */
+async function withRetries<T>(work: () => Promise<T>, tries = 10): Promise<T> {
   for (let i = 1; ; i++) {
     try {
       return await work();
     } catch (error) {
       if (i >= tries || !isWriteCollision(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * i));
     }
   }
 }
