@@ -21,7 +21,8 @@ for (const device of [
       const admin = await signUpViaApi(request, { name: 'Ada' });
       const sam = await joinFamilyViaApi(request, admin, { name: 'Sam', level: 'EDIT' });
       await useSession(page, sam);
-      await page.goto('/account');
+      await page.goto('/');
+      await page.getByRole('link', { name: 'Account' }).click();
       await expect(page.getByRole('heading', { name: accountTexts.title, level: 1 })).toBeVisible();
       await picture(page, `account-${device.width}`);
       await page.getByRole('button', { name: accountTexts.deleteAccountOpen }).click();
