@@ -137,3 +137,29 @@ export const confirmPasswordReset = endpoint({
   body: z.object({ token: z.string().trim().min(1).max(200), newPassword: z.string().max(256) }),
   response: z.object({ success: z.literal(true), message: z.string() }),
 });
+
+/** Deleting an account or a family (issue 53): the server's answers, word for word. */
+export const deletionMessages = {
+  confirmWith: 'Enter your password, or a sign-in code from your email, to confirm.',
+  wrongPassword: 'That password is not right.',
+  soleAdmin: 'You are the only admin of your family and other accounts are in it. Make another member an admin, '
+    + 'or delete the family, before deleting your account.',
+  accountDeleted: 'Your account has been deleted.',
+  familyNameMismatch: "Type the family's name exactly as it is to confirm.",
+  familyDeleted: 'The family has been deleted.',
+  emailMismatch: "Type the account's email exactly as it is to confirm.",
+} as const;
+
+export const deleteAccount = endpoint({
+  method: 'POST',
+  path: '/api/me/delete',
+  access: 'user',
+  summary: 'Delete the signed-in account (password or emailed code re-entered): sessions, tokens, devices and personal '
+    + 'notes go; the member stays in the family without an account unless removeFromFamily',
+  body: z.object({
+    password: z.string().max(256).optional(),
+    code: z.string().trim().regex(/^\d{6}$/, 'The code is 6 digits').optional(),
+    removeFromFamily: z.boolean().default(false),
+  }).refine((b) => (b.password ?? '') !== '' || b.code !== undefined, { error: deletionMessages.confirmWith }),
+  response: MessageResponse,
+});

@@ -47,6 +47,7 @@ export const errorMessages = {
   bodyTooLarge: 'The request is too large.',
   tooManyWrites: 'You are making changes too quickly. Please wait a minute and try again.',
   databaseUnavailable: 'The server cannot reach its database right now. Please try again in a moment.',
+  collided: 'Another change got in the way of this one, and nothing was saved. Please try again.',
 } as const;
 export const errorCodes = Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]];
 

@@ -161,3 +161,12 @@ export const listBirthdays = endpoint({
   query: z.object({ startDate: LocalDate, endDate: LocalDate }),
   response: z.array(Birthday),
 });
+
+/** Confirming a family's deletion: its name typed as it is (compared exactly, not trimmed or folded). */
+export const DeleteFamilyRequest = z.object({ name: z.string().max(200) });
+export const deleteFamily = endpoint({
+  method: 'POST', path: '/api/family/delete', access: 'user',
+  summary: 'Delete the caller\'s family and every row of it (admin, its name typed to confirm); the other accounts are '
+    + 'left without a family and told by email',
+  body: DeleteFamilyRequest, response: z.object({ message: z.string() }),
+});

@@ -86,3 +86,18 @@ export const createFamily = endpoint({
   response: AdminFamily,
   status: 201,
 });
+
+export const deleteUser = endpoint({
+  method: 'POST', path: '/api/superadmin/users/{id}/delete', access: 'superadmin',
+  summary: 'Delete an account (its email typed to confirm), as the member would; removeFromFamily also removes its member',
+  params: UserParams,
+  body: z.object({ email: z.string().max(320), removeFromFamily: z.boolean().default(false) }),
+  response: MessageResponse,
+});
+export const deleteFamily = endpoint({
+  method: 'POST', path: '/api/superadmin/families/{id}/delete', access: 'superadmin',
+  summary: 'Delete a family and every row of it (its name typed to confirm); its accounts are left without a family and told by email',
+  params: UserParams,
+  body: z.object({ name: z.string().max(200) }),
+  response: MessageResponse,
+});

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { lt, sql, type SQL } from 'drizzle-orm';
+import { inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { idempotencyKeyReused } from '@hearth/contract/endpoint';
 import type { Clock } from './clock.ts';
 import { rawRows, type Db, type Queryable } from './db/client.ts';
@@ -123,4 +123,13 @@ export class Idempotency {
   async prune(olderThanMs: number): Promise<void> {
     await this.db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(this.clock.now().getTime() - olderThanMs)));
   }
+}
+
+/**
+ * Forgets every key of these accounts: their stored answers may hold what a deleted family or account wrote (a
+ * replay after that has nothing to answer for).
+ */
+export async function forgetKeysOf(q: Queryable, userIds: string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await q.delete(idempotencyKeys).where(inArray(idempotencyKeys.userId, userIds));
 }

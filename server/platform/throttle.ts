@@ -1,6 +1,6 @@
-import { and, count, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, like, lt, or, sql } from 'drizzle-orm';
 import type { Clock } from './clock.ts';
-import type { Db } from './db/client.ts';
+import type { Db, Queryable } from './db/client.ts';
 import { throttleHits } from './db/schema.ts';
 
 export interface Window {
@@ -69,3 +69,15 @@ export class Throttle {
     await this.db.delete(throttleHits).where(lt(throttleHits.at, new Date(this.clock.now().getTime() - olderThanMs)));
   }
 }
+
+/**
+ * Forgets the attempts counted under keys naming any of `names` (an email, an account's id) as a whole part of the
+ * key: a deleted account's address stays in no counter.
+ */
+export async function forgetAttemptsNaming(q: Queryable, names: string[]): Promise<void> {
+  for (const name of names) {
+    await q.delete(throttleHits).where(or(like(throttleHits.key, `%:${escapeLike(name)}`), like(throttleHits.key, `%:${escapeLike(name)}:%`)));
+  }
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -109,3 +109,14 @@ export async function lockUser(q: Queryable, id: string): Promise<UserRow | unde
   const [row] = await q.select().from(users).where(eq(users.id, id)).for('update');
   return row;
 }
+
+/** Deletes an account's row (its sessions, tokens and other rows of its own cascade): its email, if there was one. */
+export async function deleteUser(q: Queryable, id: string): Promise<string | undefined> {
+  const [row] = await q.delete(users).where(eq(users.id, id)).returning({ email: users.email });
+  return row?.email;
+}
+
+export async function findUserById(q: Queryable, id: string): Promise<UserRow | undefined> {
+  const [row] = await q.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}

@@ -14,6 +14,7 @@ export function accountRoutes(app: App, deps: Deps): void {
   route(app, deps, api.register, ({ body }) => accounts.register(body), { perAddress });
   route(app, deps, api.login, ({ body, request }) => accounts.login(body, clientAddress(request)), { perAddress });
   route(app, deps, api.me, async ({ caller }) => toSessionUser(caller));
+  route(app, deps, api.deleteAccount, ({ caller, body }) => accounts.deleteAccount(caller, body));
   route(app, deps, api.logout, ({ caller }) => accounts.logout(caller));
   route(app, deps, api.requestCode, ({ body }) => accounts.requestCode(body.email), { perAddress });
   route(app, deps, api.verifyCode, ({ body, request }) => accounts.verifyCode(body, clientAddress(request)), {

@@ -1,4 +1,4 @@
-import { messages, passwordProblems, type SessionUser } from '@hearth/contract/accounts';
+import { deletionMessages, messages, passwordProblems, type SessionUser } from '@hearth/contract/accounts';
 import { limits } from '@hearth/contract/limits';
 import { hashPassword, hashToken, newCode, newToken, verifyPassword } from '../../platform/auth/secrets.ts';
 import {
@@ -15,6 +15,7 @@ import type { Mail } from '../../platform/mail/mailer.ts';
 import { findUsableInvite, foundFamily, joinFamily } from '../family/membership.ts';
 import { loginCodeMail, passwordResetMail, verificationMail } from './mails.ts';
 import { toSessionUser } from './mapper.ts';
+import { eraseAccount } from './public.ts';
 import * as repo from './repository.ts';
 
 export const verifyLifetime = hours(24);
@@ -238,6 +239,27 @@ export class AccountService {
     // Following the emailed link proves the address, as the verification link would.
     await this.markVerified(userId);
     return { success: true as const, message: messages.resetDone };
+  }
+
+  /**
+   * Deletes the caller's account once its password, or a live emailed code, is given again; wrong tries count against
+   * the account as failed sign-ins do (429 past them), so a borrowed session cannot guess the password here.
+   */
+  async deleteAccount(caller: Caller, input: { password?: string | undefined; code?: string | undefined; removeFromFamily: boolean }) {
+    const attempts = await this.claimAttempt([{ key: `delete-account:${caller.userId}`, windows: signInFailureWindows }]);
+    const user = await repo.findUserById(this.deps.db, caller.userId);
+    if (!user) throw unauthenticated(messages.authFailed);
+    if (input.password) {
+      if (!(await verifyPassword(user.passwordHash, input.password))) throw invalid(deletionMessages.wrongPassword);
+    } else {
+      const live = await repo.findLiveLoginCode(this.deps.db, user.id, this.now, codeMaxFailures);
+      const tried = live && await repo.claimCodeTry(this.deps.db, live.id, codeMaxFailures);
+      if (!tried || tried.codeHash !== hashToken(`${user.id}:${input.code ?? ''}`)
+        || !(await repo.useLoginCode(this.deps.db, tried.id, this.now))) throw invalid(messages.codeInvalid);
+    }
+    await this.deps.throttle.release(attempts);
+    await this.deps.db.transaction((tx) => eraseAccount(tx, this.deps, user.id, input.removeFromFamily, deletionMessages.soleAdmin));
+    return { message: deletionMessages.accountDeleted };
   }
 
   async logout(caller: Caller) {

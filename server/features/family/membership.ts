@@ -5,9 +5,17 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { users } from '../../platform/db/schema/accounts.ts';
 import { families, familyMembers, invites } from '../../platform/db/schema/family.ts';
-import { conflict } from '../../platform/errors.ts';
 import { localDate } from '../../platform/local-date.ts';
 import { defaultTimezone } from '../../platform/recurrence.ts';
+import { deletionMessages } from '@hearth/contract/accounts';
+import type { Deps } from '../../platform/deps.ts';
+import { accessMessages } from '@hearth/contract/access-messages';
+import { isWriteCollision } from '../../platform/db/tenancy.ts';
+import { conflict, forbidden, invalid } from '../../platform/errors.ts';
+import { deliver } from '../../platform/mail/deliver.ts';
+import { familyDeletedMail } from './mails.ts';
+import { forgetKeysOf } from '../../platform/idempotency.ts';
+import { forgetAttemptsNaming } from '../../platform/throttle.ts';
 import { renewSubscriptionLink } from '../calendar/public.ts';
 import { birthdaysIn } from './birthdays.ts';
 import { countMembers, listMembers, membersWithBirthdays } from './repository.ts';
@@ -171,4 +179,92 @@ export async function familyToday(q: Queryable, familyId: string, at: Date): Pro
 /** The members' birthdays falling on the family's local dates [from, to], by date then name (the newsfeed reads it). */
 export async function birthdaysBetween(q: Queryable, familyId: string, from: string, to: string): Promise<Birthday[]> {
   return birthdaysIn(await membersWithBirthdays(q, familyId), from, to);
+}
+
+/**
+ * An account's deletion, as far as its family goes (in the deletion's transaction, before the account's row goes):
+ * refused (409, `refusal`) when it is the family's one account admin and other accounts stay; otherwise its member
+ * stays under its name without an account (its email forgotten, so no later sign-up takes it over), or goes with
+ * `remove`. The calendar link is renewed either way. Answers the member, or undefined when it had no family.
+ */
+export async function leaveOnAccountDeletion(
+  q: Queryable, userId: string, remove: boolean, refusal: string,
+): Promise<{ id: string; familyId: string } | undefined> {
+  const [member] = await q.select().from(familyMembers).where(eq(familyMembers.userId, userId)).limit(1);
+  if (!member) return undefined;
+  await lockFamily(q, member.familyId);
+  const soleAdmin = member.permissionLevel === 'ADMIN' && (await countAccountAdmins(q, member.familyId)) === 1;
+  if (soleAdmin && (await countOtherAccounts(q, member.familyId, userId)) > 0) throw conflict(refusal);
+  if (remove) {
+    await removeAccountMember(q, member.familyId, member.id);
+  } else {
+    await q.update(familyMembers).set({ userId: null, email: null }).where(eq(familyMembers.id, member.id));
+    await renewSubscriptionLink(q, member.familyId);
+  }
+  return { id: member.id, familyId: member.familyId };
+}
+
+/** An account told that its family was deleted. */
+export interface FormerMember {
+  userId: string;
+  email: string;
+  name: string;
+}
+
+/**
+ * Deletes the family and every row of it in the caller's transaction: the references cascade from `families`
+ * (every family-owned table has one; `test/deletion.test.ts` walks the schema), its accounts are left without a
+ * family, and their Idempotency-Key answers, which may hold the family's content, are forgotten, as are the attempts
+ * counted under its id. Refused (400) unless `typedName` is
+ * the family's name exactly. Answers its accounts, or undefined when there is no such family.
+ */
+export async function eraseFamily(
+  q: Queryable, familyId: string, typedName: string, admin?: string,
+): Promise<FormerMember[] | undefined> {
+  const [family] = await q.select({ name: families.name }).from(families).where(eq(families.id, familyId)).for('update');
+  if (!family) return undefined;
+  // The level the session read may have changed since: asked again under the family's lock.
+  if (admin && !(await isAdminOf(q, familyId, admin))) throw forbidden(accessMessages.adminOnly);
+  if (family.name !== typedName) throw invalid(deletionMessages.familyNameMismatch);
+  const accounts = await q.select({ userId: users.id, email: users.email, name: users.name }).from(users)
+    .innerJoin(familyMembers, eq(familyMembers.userId, users.id)).where(eq(familyMembers.familyId, familyId));
+  await forgetKeysOf(q, accounts.map((a) => a.userId));
+  await forgetAttemptsNaming(q, [familyId]);
+  await q.delete(families).where(eq(families.id, familyId));
+  return accounts;
+}
+
+async function isAdminOf(q: Queryable, familyId: string, userId: string): Promise<boolean> {
+  const rows = await q.select({ id: familyMembers.id }).from(familyMembers).where(and(
+    eq(familyMembers.familyId, familyId), eq(familyMembers.userId, userId), eq(familyMembers.permissionLevel, 'ADMIN'),
+  ));
+  return rows.length > 0;
+}
+
+/**
+ * Members writing while the family goes may deadlock with it (a writer holds a row the cascade needs and waits for the
+ * family's row); the database ends one side, and the deletion goes again a little later, once those writers are done.
+ */
+async function withRetries<T>(work: () => Promise<T>, tries = 10): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (i >= tries || !isWriteCollision(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * i));
+    }
+  }
+}
+
+/**
+ * Deletes a family whose name was typed as it is (400 otherwise; by `admin` when an admin of it asks, 403 if no
+ * longer one), then mails its accounts but `admin`; false when there is no such family.
+ */
+export async function deleteFamilyAndTell(deps: Deps, familyId: string, typedName: string, admin?: string): Promise<boolean> {
+  const accounts = await withRetries(() => deps.db.transaction((tx) => eraseFamily(tx, familyId, typedName, admin)));
+  if (!accounts) return false;
+  for (const a of accounts) {
+    if (a.userId !== admin) deliver(deps, familyDeletedMail(a.email, a.name, deps.config.publicUrl));
+  }
+  return true;
 }

@@ -22,6 +22,7 @@ export function familyRoutes(app: App, deps: Deps): void {
   route(app, deps, api.updateMember, ({ caller, params, body }) => family.updateMember(caller, params.id, body));
   route(app, deps, api.removeMember, ({ caller, params }) => family.removeMember(caller, params.id));
   route(app, deps, api.setMemberColor, ({ caller, params, body }) => family.setColor(caller, params.id, body.color));
+  route(app, deps, api.deleteFamily, ({ caller, body }) => family.deleteFamily(caller, body.name));
   route(app, deps, api.listInvites, ({ caller }) => family.invites(caller));
   route(app, deps, api.createInvite, ({ caller, body }) => family.createInvite(caller, body.invitedEmail));
   route(app, deps, api.revokeInvite, ({ caller, params }) => family.revokeInvite(caller, params.token));

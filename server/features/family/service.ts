@@ -2,7 +2,7 @@ import type { BodyOf } from '@hearth/contract/endpoint';
 import type { EventType } from '@hearth/contract/events';
 import * as api from '@hearth/contract/family';
 import { familyDefaults, familyLimits, familyMessages as msg } from '@hearth/contract/family';
-import { messages } from '@hearth/contract/accounts';
+import { deletionMessages, messages } from '@hearth/contract/accounts';
 import { calendarLimits, calendarMessages } from '@hearth/contract/calendar';
 import { requireAdmin, requireEditor, requireFamily, type FamilyCaller } from '../../platform/auth/family-access.ts';
 import { newToken } from '../../platform/auth/secrets.ts';
@@ -16,7 +16,7 @@ import { deliver } from '../../platform/mail/deliver.ts';
 import { invitationMail } from './mails.ts';
 import { toFamilyMember, toFamilySettings, toInvite } from './mapper.ts';
 import {
-  birthdaysBetween, countAccountAdmins, lockFamily, nextMemberColor, nextMemberNumber, removeAccountMember, requireRoomForMember,
+  birthdaysBetween, countAccountAdmins, deleteFamilyAndTell, lockFamily, nextMemberColor, nextMemberNumber, removeAccountMember, requireRoomForMember,
 } from './membership.ts';
 import * as repo from './repository.ts';
 
@@ -145,6 +145,13 @@ export class FamilyService {
       await this.record(tx, me, 'member_removed', id);
     });
     return null;
+  }
+
+  /** Deletes the caller's family (admin, its name typed as it is); its other accounts are told by email. */
+  async deleteFamily(caller: Caller, typedName: string) {
+    const me = requireAdmin(caller);
+    if (!(await deleteFamilyAndTell(this.deps, me.familyId, typedName, me.userId))) throw notFound(msg.familyNotFound);
+    return { message: deletionMessages.familyDeleted };
   }
 
   async setColor(caller: Caller, id: string, color: string) {

@@ -4,6 +4,8 @@ import { locationNotes, locations as locationsTable, locationTags, tags } from '
 import type { Deps } from '../../platform/deps.ts';
 import { insertLocation } from './service.ts';
 
+export { deletePersonalNotes } from './repository.ts';
+
 /**
  * The locations feature's public API for other features: the calendar saves a restaurant it is told about.
  * Inside the caller's transaction, within the family's bound; answers the new location's id.

@@ -186,3 +186,8 @@ export async function updateNote(q: Queryable, id: string, note: string, at: Dat
 export async function deleteNote(q: Queryable, id: string): Promise<void> {
   await q.delete(locationNotes).where(eq(locationNotes.id, id));
 }
+
+/** Deletes an account's personal notes, which no one else can read (its shared notes stay the family's). */
+export async function deletePersonalNotes(q: Queryable, userId: string): Promise<void> {
+  await q.delete(locationNotes).where(and(eq(locationNotes.authorUserId, userId), eq(locationNotes.isPersonal, true)));
+}

@@ -13,5 +13,7 @@ export function superadminRoutes(app: App, deps: Deps): void {
   route(app, deps, api.setUserStatus, ({ params, body }) => admin.setStatus(params.id, body.status));
   route(app, deps, api.resetUserPassword, ({ params, body }) => admin.resetPassword(params.id, body.newPassword));
   route(app, deps, api.assignUserToFamily, ({ params }) => admin.assignToFamily(params.id, params.familyId));
+  route(app, deps, api.deleteUser, ({ params, body }) => admin.deleteUser(params.id, body.email, body.removeFromFamily));
+  route(app, deps, api.deleteFamily, ({ params, body }) => admin.deleteFamily(params.id, body.name));
   route(app, deps, api.createFamily, ({ body }) => admin.createFamily(body));
 }

@@ -1,10 +1,11 @@
-import { messages, passwordProblems } from '@hearth/contract/accounts';
+import { deletionMessages, messages, passwordProblems } from '@hearth/contract/accounts';
 import { superadminMessages, type AccountStatus } from '@hearth/contract/superadmin';
 import { hashPassword } from '../../platform/auth/secrets.ts';
 import { revokeAllSessions } from '../../platform/auth/sessions.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
-import { countAccountAdmins, joinFamily, leaveForAnotherFamily } from '../family/membership.ts';
+import { eraseAccount } from '../accounts/public.ts';
+import { countAccountAdmins, deleteFamilyAndTell, joinFamily, leaveForAnotherFamily } from '../family/membership.ts';
 import { toAdminFamily, toAdminUser } from './mapper.ts';
 import * as repo from './repository.ts';
 
@@ -67,6 +68,23 @@ export class SuperadminService {
       if (!updated) throw notFound(superadminMessages.userNotFound);
       return toAdminUser(updated);
     });
+  }
+
+  /** Deletes an account as its owner would, its email typed as it is to confirm. */
+  async deleteUser(userId: string, typedEmail: string, removeFromFamily: boolean) {
+    await this.deps.db.transaction(async (tx) => {
+      const user = await repo.findUser(tx, userId, 'update');
+      if (!user) throw notFound(superadminMessages.userNotFound);
+      if (user.email !== typedEmail) throw invalid(deletionMessages.emailMismatch);
+      await eraseAccount(tx, this.deps, userId, removeFromFamily, lastAdminMessage);
+    });
+    return { message: deletionMessages.accountDeleted };
+  }
+
+  /** Deletes a family as its admin would, its name typed as it is to confirm; every account of it is told. */
+  async deleteFamily(familyId: string, typedName: string) {
+    if (!(await deleteFamilyAndTell(this.deps, familyId, typedName))) throw notFound(superadminMessages.familyNotFound);
+    return { message: deletionMessages.familyDeleted };
   }
 
   async createFamily(input: { name: string; description?: string | null | undefined }) {

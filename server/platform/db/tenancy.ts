@@ -35,9 +35,25 @@ export async function lockFamilyRow(q: Queryable, familyId: string): Promise<voi
   await q.select({ id: families.id }).from(families).where(eq(families.id, familyId)).for('no key update');
 }
 
+function sqlState(error: unknown): string | undefined {
+  return (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+}
+
 /** A unique index refused the write (PostgreSQL 23505), whichever driver reports it. */
 export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } }).code
-    ?? (error as { cause?: { code?: string } }).cause?.code;
-  return code === '23505';
+  return sqlState(error) === '23505';
+}
+
+/**
+ * The database ended the write to break a deadlock (40P01), or refused a statement sent behind one that failed so
+ * (25P02): what a write meeting a family's deletion can get. Nothing of it was written.
+ */
+export function isWriteCollision(error: unknown): boolean {
+  const state = sqlState(error);
+  return state === '40P01' || state === '25P02';
+}
+
+/** A reference refused the write (23503): what it names went meanwhile (its family deleted while a member wrote). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return sqlState(error) === '23503';
 }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorMessages, type ErrorBody, type ErrorCode } from '@hearth/contract/errors';
 import { failureCode, isDatabaseUnavailable } from '../db/failures.ts';
+import { isForeignKeyViolation, isWriteCollision } from '../db/tenancy.ts';
 import { AppError } from '../errors.ts';
 import { safeError } from './log-safety.ts';
 
@@ -35,6 +36,10 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     void reply.header('retry-after', String(retryAfterSeconds));
     return send(reply, 503, { code: 'UNAVAILABLE', message: errorMessages.databaseUnavailable });
   }
+  // Every id a caller sends is checked in its family first, so this is a row deleted between that check and the write.
+  if (isForeignKeyViolation(error)) return send(reply, 404, { code: 'NOT_FOUND', message: errorMessages.notFound });
+  // A write that met a family's deletion (the database ended one of the two, or a statement sent behind the failed one).
+  if (isWriteCollision(error)) return send(reply, 409, { code: 'CONFLICT', message: errorMessages.collided });
   const status = error.statusCode ?? 500;
   if (status === 413) {
     const message = request.routeOptions.config.tooLarge ?? errorMessages.bodyTooLarge;

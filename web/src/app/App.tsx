@@ -40,6 +40,7 @@ const MyTasksPage = lazyPage(pageCode.tasksView, (m) => m.MyTasksPage);
 const EveryonesTasksPage = lazyPage(pageCode.tasksView, (m) => m.EveryonesTasksPage);
 const ChoreChartPage = lazyPage(pageCode.choreChart, (m) => m.ChoreChartPage);
 const RewardsPage = lazyPage(pageCode.rewards, (m) => m.RewardsPage);
+const AccountPage = lazyPage(pageCode.account, (m) => m.AccountPage);
 
 /**
  * Follows the family's live changes. A component of its own: the hook reads /api/me's query, and in App every
@@ -89,6 +90,7 @@ export function App() {
               <Route path={paths.locations} element={<LocationsPage />} />
               <Route path={paths.aiMealPlanner} element={<AiMealPlannerPage />} />
               <Route path={paths.notificationSettings} element={<PreferencesPage />} />
+              <Route path={paths.account} element={<AccountPage />} />
             </Route>
           </Route>
           <Route path={paths.auth} element={<AuthPage />} />

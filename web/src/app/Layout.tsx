@@ -86,6 +86,11 @@ export function Layout() {
             <button type="button" className="link" onClick={logout}>Logout</button>
           </nav>
           <Bell />
+          {/* An icon beside the bell: one more section link would wrap the top bar at 1280 px. */}
+          <Link to={paths.account} className="account-link" aria-label="Account" title="Account"
+            aria-current={location.pathname === paths.account ? 'page' : undefined}>
+            <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true"><circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" /><path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+          </Link>
           <button ref={menuButtonRef} type="button" className="icon menu-button" aria-label="Menu" aria-expanded={open} onClick={() => setOpen(!open)}>
             <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true"><path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
           </button>

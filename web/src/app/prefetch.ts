@@ -26,6 +26,7 @@ export const pageCode = {
   tasksView: remembered(() => import('../features/todos/TasksViewPage.tsx')),
   choreChart: remembered(() => import('../features/todos/ChoreChartPage.tsx')),
   rewards: remembered(() => import('../features/todos/RewardsPage.tsx')),
+  account: remembered(() => import('../features/accounts/AccountPage.tsx')),
 };
 
 type Params = Record<string, string | undefined>;
@@ -91,6 +92,7 @@ const routeLoads: RouteLoad[] = [
   { path: paths.calendar, code: pageCode.calendar },
   { path: paths.aiMealPlanner, code: pageCode.aiMealPlanner },
   { path: paths.superadmin, code: pageCode.superadmin, open: true },
+  { path: paths.account, code: pageCode.account },
 ];
 
 /**

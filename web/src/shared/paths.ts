@@ -20,6 +20,7 @@ export const paths = {
   locations: '/locations',
   aiMealPlanner: '/ai-meal-planner',
   notificationSettings: '/notifications/settings',
+  account: '/account',
   /** The morning email's unsubscribe link (no sign-in). */
   unsubscribe: '/unsubscribe',
   superadmin: '/superadmin',

@@ -15,7 +15,8 @@ export const notifications = pgTable('notifications', {
   kind: text('kind').notNull(),
   /** The event type last coalesced into the row (added, changed, cancelled, ...). */
   action: text('action').notNull(),
-  actorId: uuid('actor_id'),
+  /** Forgotten when the account goes (migration 0036); `actorName` keeps the name shown. */
+  actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
   actorName: text('actor_name').notNull(),
   /** What it is about and where a tap leads: a list, a calendar event, an invite. */
   subjectId: uuid('subject_id').notNull(),

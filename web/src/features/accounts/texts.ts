@@ -38,3 +38,23 @@ export const messages = {
   joinFailed: 'Could not join the family. Please try again.',
   notNow: 'Not now',
 } as const;
+
+/** The Account page (issue 53). */
+export const accountTexts = {
+  title: 'Account',
+  deleteAccount: 'Delete my account',
+  deleteAccountOpen: 'Delete my account…',
+  deleteExplained: 'Deleting your account signs you out everywhere and removes your sessions, devices, notifications '
+    + 'and personal notes. What you added for the family (lists, recipes, events, shared notes) stays with the family, '
+    + 'and your name stays on the family as a member without an account, unless you also choose to leave the family. '
+    + 'If you are the only admin and others have accounts in the family, make someone else an admin or delete the '
+    + 'family first.',
+  deleteWarning: 'This cannot be undone. Enter your password to confirm.',
+  passwordLabel: 'Password',
+  passwordRequired: 'Password is required',
+  codeLabel: 'Code from your email',
+  codeRequired: 'Enter the 6-digit code from your email',
+  useCode: 'Email me a code instead',
+  removeFromFamily: 'Remove me from the family too',
+  networkError: 'Network error. Please check your connection and try again.',
+} as const;

@@ -6,6 +6,7 @@ import { Modal } from '../../shared/ui/Modal.tsx';
 import { ErrorBanner, Loading } from '../../shared/ui/Status.tsx';
 import { useCurrentUser } from '../../shared/useCurrentUser.ts';
 import { DefaultReminder } from './DefaultReminder.tsx';
+import { DeleteFamily } from './DeleteFamily.tsx';
 import { FirstDayOfWeek } from './FirstDayOfWeek.tsx';
 import { FamilyNameForm } from './FamilyNameForm.tsx';
 import { ExportFamilyData } from './ExportFamilyData.tsx';
@@ -139,6 +140,7 @@ export function FamilyPage() {
       )}
       <h2>Family Members</h2>
       {membersArea}
+      {isAdmin && settings.data && <DeleteFamily familyName={settings.data.familyName} />}
 
       <Modal title="Add Family Member" open={dialog?.kind === 'add'} onClose={close}>
         <MemberForm isAdmin={isAdmin} onDone={close} />

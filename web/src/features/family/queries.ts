@@ -160,3 +160,15 @@ export function useRevokeInvite() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: familyKeys.invites }),
   });
 }
+
+/** Deletes the family (its name typed to confirm); everything cached of it goes, and /api/me is read again. */
+export function useDeleteFamily() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => call(api.deleteFamily, { body: { name } }),
+    onSuccess: async () => {
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== currentUserKey[0] });
+      await queryClient.invalidateQueries({ queryKey: currentUserKey });
+    },
+  });
+}

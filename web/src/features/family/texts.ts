@@ -1,3 +1,4 @@
+import { deletionMessages } from '@hearth/contract/accounts';
 import type { Timezone } from '@hearth/contract/family';
 import { familyMessages as server } from '@hearth/contract/family';
 
@@ -43,3 +44,16 @@ export const timezoneLabels: Record<Timezone, string> = {
   'Asia/Tokyo': 'Japan Time — Tokyo',
   'Australia/Sydney': 'Eastern Australia Time — Sydney',
 };
+
+/** The admin's "Delete the family" card (issue 53). */
+export const deleteFamilyTexts = {
+  title: 'Delete the family',
+  open: 'Delete the family…',
+  explained: 'Deleting the family removes everything it holds for good: members, lists, recipes and their photos, the '
+    + 'calendar, places and notes, the newsfeed, AI ideas and open invites. The accounts of the other members stay, '
+    + 'without a family, and are told by email. Backups taken before keep the family until they are rotated.',
+  warning: 'This cannot be undone.',
+  typeName: (name: string) => `Type the family's name, ${name}, to confirm`,
+  mismatch: deletionMessages.familyNameMismatch,
+  confirm: 'Delete the family',
+} as const;
