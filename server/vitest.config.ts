@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import type { Engine } from './test/databases.ts';
-import SlowFirst from './test/sequencer.ts';
 
 const engines: Engine[] = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres' as const] : [])];
 
@@ -16,7 +15,6 @@ export default defineConfig({
     // docs/performance.md). The server's modules hold no state a file could leave behind for another: their caches
     // are keyed by database or by answer, and every file opens a database of its own.
     isolate: false,
-    sequence: { sequencer: SlowFirst },
     // Per engine, two groups: the tests, and the perf guards (`*.perf-guard.test.ts`): tests that pin how the work is
     // done (statement and plan counts, the engine's internals) rather than what it answers, so a failure after an
     // engine or driver upgrade reads as "a measured choice to look at again", not as a bug.
