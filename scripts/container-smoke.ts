@@ -95,7 +95,22 @@ function makeStandIn(name: string) {
     run('import', 'bash', ['-o', 'pipefail', '-c', 'tar -C "$1" -c . | podman import -q - "$2"', 'import', rootfs, name],
       minutes(5));
   } finally {
+    removeRootfs(rootfs);
+  }
+}
+
+/**
+ * debootstrap mounts /proc (and more) inside the folder while it configures packages; one stopped part-way (a time-out)
+ * leaves them mounted, and removing the folder then fails with EPERM and hides why debootstrap failed.
+ */
+function removeRootfs(rootfs: string) {
+  const mounted = readFileSync('/proc/self/mounts', 'utf8').split('\n').map((line) => line.split(' ')[1] ?? '')
+    .filter((point) => point.startsWith(`${rootfs}/`)).sort().reverse();
+  for (const point of mounted) spawnSync('umount', ['-l', point], { stdio: 'ignore' });
+  try {
     rmSync(rootfs, { recursive: true, force: true });
+  } catch (error) {
+    console.log(`container: could not remove ${rootfs}: ${(error as Error).message}`);
   }
 }
 

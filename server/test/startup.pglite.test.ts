@@ -1,10 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, describe, expect, inject, it, vi } from 'vitest';
+import { templateDump } from './databases.ts';
 import { failedStart, freePort, startServer } from './processes.ts';
 
 /**
@@ -19,6 +21,20 @@ const folders: string[] = [];
 async function folder(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'hearth-start-'));
   folders.push(dir);
+  return dir;
+}
+let migrated: Promise<string> | undefined;
+/**
+ * A data folder already holding the migrated database, for tests about something else than filling a new folder (the
+ * killed process's test starts on a new one): a new folder's initdb and migrations are most of a start's time.
+ */
+async function migratedFolder(): Promise<string> {
+  migrated ??= folder().then(async (dir) => {
+    await (await PGlite.create({ dataDir: dir, loadDataDir: await templateDump(inject('templates')) })).close();
+    return dir;
+  });
+  const dir = await folder();
+  await cp(await migrated, dir, { recursive: true });
   return dir;
 }
 afterAll(async () => {
@@ -56,7 +72,7 @@ describe('start-up refusals are one line and exit 1', () => {
     const port = await freePort();
     const taken = createServer().listen(port, '127.0.0.1');
     await new Promise((r) => taken.once('listening', r));
-    const dataDir = await folder();
+    const dataDir = await migratedFolder();
     try {
       expect(oneLine(await failedStart({ PORT: String(port), DATA_DIR: dataDir }))).toBe(
         `Cannot listen on port ${port} on 127.0.0.1: it is already in use. Stop the other program or set PORT to a free port.`,
@@ -97,7 +113,7 @@ describe('start-up refusals are one line and exit 1', () => {
 
 describe('one process per data folder', () => {
   it('refuses a second process on the same folder, naming the first; the first keeps serving', async () => {
-    const dataDir = await folder();
+    const dataDir = await migratedFolder();
     const first = await startServer({ DATA_DIR: dataDir });
     try {
       await first.ready();

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
+import { templateDump } from '../../../test/databases.ts';
 import { storageOptions } from './durable.ts';
 
 /**
@@ -20,7 +21,8 @@ afterEach(async () => {
 async function open(fsync: boolean): Promise<PGlite> {
   const dataDir = await mkdtemp(join(tmpdir(), 'hearth-durable-'));
   folders.push(dataDir);
-  return PGlite.create(storageOptions({ dataDir, fsync }, []));
+  // Filled from the migrated dump: a new folder's initdb took most of each test's time on a busy machine.
+  return PGlite.create({ ...storageOptions({ dataDir, fsync }, []), loadDataDir: await templateDump(inject('templates')) });
 }
 
 const setting = async (db: PGlite, name: string) => (await db.query<Record<string, string>>(`show ${name}`)).rows[0]![name];
