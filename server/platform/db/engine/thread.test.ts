@@ -138,6 +138,7 @@ describe('PGlite on its own thread', () => {
     expect(second).toEqual(['one', 'two']);
   });
 
+  // Writes a whole data folder twice: on 2 cores shared with the browser tests, more than the default 20 s.
   it('fills a new data folder from a dump, and keeps its rows after a close and a new open', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'hearth-thread-'));
     try {
@@ -154,5 +155,5 @@ describe('PGlite on its own thread', () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 60_000);
 });
