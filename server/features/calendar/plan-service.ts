@@ -1,5 +1,5 @@
 import {
-  calendarLimits, calendarMessages, mealSlotHours, mealTypeAt, type MealType, type RecurringPattern,
+  calendarLimits, calendarMessages, mealSlotHours, type MealType, type RecurringPattern,
 } from '@hearth/contract/calendar';
 import type { EventType } from '@hearth/contract/events';
 import { planMessages as m, type PlannedMeal, type ShopLine, type WeekPlan } from '@hearth/contract/meal-plan';
@@ -13,39 +13,16 @@ import { AppError, conflict, invalid, notFound } from '../../platform/errors.ts'
 import { familyToday } from '../family/membership.ts';
 import { addItemsToList } from '../grocery/public.ts';
 import { findRecipe, recipesForShopping } from '../meals/public.ts';
-import { expand, occurrenceOn, shiftDays } from './expand.ts';
+import { occurrenceOn, shiftDays } from './expand.ts';
 import * as plans from './plan-repository.ts';
+import { addDays, weekMeals } from './plan-week.ts';
 import * as repo from './repository.ts';
 import { inUnit, measureOf, mergeIngredients, type PlannedIngredient } from './shopping-lines.ts';
 
-const addDays = (date: string, days: number) => shiftDays(`${date}T00:00:00`, days).slice(0, 10);
 const weekDates = (weekStart: string) => Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
 const slotStart = (date: string, type: MealType) => `${date}T${String(mealSlotHours[type]).padStart(2, '0')}:00:00`;
 const minutesOf = (local: string) => Date.parse(`${local}Z`) / 60_000;
 const plusMinutes = (local: string, minutes: number) => new Date(Date.parse(`${local}Z`) + minutes * 60_000).toISOString().slice(0, 19);
-
-function toPlanned(row: plans.PlanRow, o: { startTime: string; endTime: string }): PlannedMeal {
-  const recipeServings = row.recipe?.[1] ?? null;
-  return {
-    id: row.id, date: o.startTime.slice(0, 10), mealType: mealTypeAt(o.startTime), title: row.title,
-    startTime: o.startTime, endTime: o.endTime,
-    timeString: row.allDay ? 'All day' : `${o.startTime.slice(11, 16)} - ${o.endTime.slice(11, 16)}`,
-    recipeId: row.recipe ? row.mealId : null, recipeName: row.recipe?.[0] ?? null, place: row.location,
-    servings: row.servings ?? recipeServings, recipeServings, attendeeIds: row.attendeeIds ?? [],
-    isRecurring: row.recurringPattern !== null || row.seriesId !== null,
-  };
-}
-
-/** Each row's occurrences starting in [from, toExclusive), in start order. */
-function occurrences(rows: plans.PlanRow[], from: string, toExclusive: string) {
-  const out: { row: plans.PlanRow; meal: PlannedMeal }[] = [];
-  for (const row of rows) {
-    const found = row.recurringPattern === null ? [row]
-      : expand({ ...row, recurringPattern: row.recurringPattern as RecurringPattern }, from, toExclusive, new Set(row.skip));
-    for (const o of found) if (o.startTime >= from && o.startTime < toExclusive) out.push({ row, meal: toPlanned(row, o) });
-  }
-  return out.sort((a, b) => (a.meal.startTime < b.meal.startTime ? -1 : a.meal.startTime > b.meal.startTime ? 1 : 0));
-}
 
 /**
  * The week planner over the calendar's meals (issue 51): a planned meal is a calendar event with `isMeal`, so the
@@ -62,11 +39,8 @@ export class PlanService {
     return this.deps.events.record(tx, { familyId: member.familyId, actorId: member.userId, type, subjectId, data });
   }
 
-  private async meals(q: Queryable, familyId: string, weekStart: string) {
-    const from = `${weekStart}T00:00:00`;
-    const to = `${addDays(weekStart, 7)}T00:00:00`;
-    const lookback = addDays(weekStart, -repo.seriesLookbackDays);
-    return occurrences(await plans.mealsInWindow(q, familyId, from, to, lookback), from, to);
+  private meals(q: Queryable, familyId: string, weekStart: string) {
+    return weekMeals(q, familyId, weekStart);
   }
 
   async week(caller: Caller, weekStart: string): Promise<WeekPlan> {
