@@ -150,7 +150,7 @@ export class PlanService {
     return null;
   }
 
-  /** The week before's plain meals onto the same days and times, except those this week already has. */
+  /** The week before's plain meals onto the same days and times, except those this week already has, in one insert. */
   async copyLastWeek(caller: Caller, weekStart: string) {
     const member = requireEditor(caller);
     return this.deps.db.transaction(async (tx) => {
@@ -160,10 +160,7 @@ export class PlanService {
         .map((o) => `${o.meal.startTime}|${o.meal.title}|${o.meal.recipeId}`));
       const copies = source.filter((o) => !here.has(`${shiftDays(o.meal.startTime, 7)}|${o.meal.title}|${o.meal.recipeId}`));
       await this.requireRoom(tx, member.familyId, copies.length);
-      for (const o of copies) {
-        const row = (await repo.findEvent(tx, member.familyId, o.row.id))!;
-        await this.insertCopy(tx, row, shiftDays(o.meal.startTime, 7), member.userId);
-      }
+      await plans.copyWeekLater(tx, member.familyId, copies.map((o) => o.row.id), member.userId, this.deps.clock.now());
       await this.record(tx, member, 'meal_plan_week_copied', null, { weekStart, count: copies.length });
       return { copied: copies.length, plan: await this.plan(tx, member.familyId, weekStart) };
     });
@@ -240,7 +237,7 @@ export class PlanService {
       const ids = await addItemsToList(tx, this.deps, {
         familyId, listId: input.listId, items: lines.map((l) => ({ name: l.name, quantity: l.toAdd, unit: l.unit })),
       });
-      const had = new Map((await plans.itemMeals(tx, familyId, ids)).map((n) => [n.itemId, n.meals.split(', ')]));
+      const had = new Map((await plans.itemMeals(tx, familyId, ids)).map((n) => [n.itemId, n.meals]));
       const notes = new Map<string, Set<string>>();
       lines.forEach((l, i) => {
         const id = ids[i]!;
@@ -248,7 +245,7 @@ export class PlanService {
         for (const meal of l.meals) titles.add(meal.title);
         notes.set(id, titles);
       });
-      await plans.saveItemMeals(tx, familyId, input.listId, [...notes].map(([itemId, t]) => ({ itemId, meals: [...t].join(', ') })));
+      await plans.saveItemMeals(tx, familyId, input.listId, [...notes].map(([itemId, t]) => ({ itemId, meals: [...t] })));
       await plans.rememberShopped(tx, familyId, input.weekStart, lines.map((l) => ({ lineKey: l.key, quantity: l.quantity, unit: l.unit })));
       await this.record(tx, member, 'meal_plan_week_shopped', null, { listId: input.listId, weekStart: input.weekStart, ingredientCount: lines.length });
       return { added: lines.length };
