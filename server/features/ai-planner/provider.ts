@@ -189,28 +189,24 @@ export function choicePrompt(library: string[], slots: string[]): string {
 
 /** The picks when the answer is the JSON asked for; numbers are 1-based as in the prompt, returned 0-based. */
 export function parsePicks(content: string | null | undefined): Pick[] | undefined {
+  const parsed = z.object({ picks: z.array(z.object({ slot: z.number().int().min(1), recipe: z.number().int().min(1) })).max(100) })
+    .safeParse(jsonOf(content));
+  return parsed.success ? parsed.data.picks.map((p) => ({ slot: p.slot - 1, recipe: p.recipe - 1 })) : undefined;
+}
+
+/** The answer's JSON, or undefined when it is empty or not JSON. */
+function jsonOf(content: string | null | undefined): unknown {
   if (!content) return undefined;
-  let json: unknown;
   try {
-    json = JSON.parse(content);
+    return JSON.parse(content);
   } catch {
     return undefined;
   }
-  const parsed = z.object({ picks: z.array(z.object({ slot: z.number().int().min(1), recipe: z.number().int().min(1) })).max(100) })
-    .safeParse(json);
-  return parsed.success ? parsed.data.picks.map((p) => ({ slot: p.slot - 1, recipe: p.recipe - 1 })) : undefined;
 }
 
 /** The answer's meals when it is the JSON asked for with exactly `count` valid meals; undefined otherwise. */
 export function parseMeals(content: string | null | undefined, count: number): GeneratedMeal[] | undefined {
-  if (!content) return undefined;
-  let json: unknown;
-  try {
-    json = JSON.parse(content);
-  } catch {
-    return undefined;
-  }
-  const parsed = z.object({ meals: z.array(ModelMeal).length(count) }).safeParse(json);
+  const parsed = z.object({ meals: z.array(ModelMeal).length(count) }).safeParse(jsonOf(content));
   return parsed.success ? parsed.data.meals.map(toMeal) : undefined;
 }
 
