@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LocalDate, mealTypes } from './calendar.ts';
 import { endpoint } from './endpoint.ts';
 import { mealLimits } from './meals.ts';
 import { Quantity } from './quantity.ts';
@@ -156,4 +157,55 @@ export const alterMeal = endpoint({
   summary: 'The recipe changed as asked, as one meal (counts 1 request; 429 when none are left; 422, counting nothing, when the catalogue\'s rules cannot make the change)',
   body: AiAlterationRequest,
   response: AiAnswer,
+});
+
+/** "Plan my week" and a slot's "Ideas" (issue 51): proposals the family accepts, swaps or rejects before anything is saved. */
+export const weekPlanLimits = {
+  /** Library recipes the planner chooses among (most planned first), so a prompt stays bounded. */
+  libraryMax: 200,
+  /** Names a slot's ask may leave out (the week's other proposals when swapping one). */
+  excludeMax: 14,
+} as const;
+
+export const weekPlanMessages = {
+  weekFull: 'Every evening of this week from today on already has a dinner.',
+} as const;
+
+export const PlanProposal = z.object({
+  date: z.string(),
+  mealType: z.enum(mealTypes),
+  /** The family's recipe; null for one from the app's catalogue, which accepting first saves to the library. */
+  recipeId: z.uuid().nullable(),
+  name: z.string(),
+  /** The catalogue recipe to save when accepted; null for the family's own. */
+  meal: GeneratedMeal.nullable(),
+});
+export type PlanProposal = z.infer<typeof PlanProposal>;
+
+const Proposals = z.object({
+  proposals: z.array(PlanProposal),
+  remainingRequests: z.number().int(),
+  status: z.enum(aiStatuses),
+});
+
+export const proposeWeek = endpoint({
+  method: 'POST',
+  path: '/api/ai-meal-planner/week',
+  access: 'user',
+  summary: 'A dinner for each empty evening of the week from the library (the catalogue when it runs short); counts 1 request whatever the days; nothing is saved (ADMIN or EDIT; 422, counting nothing, when every evening is planned)',
+  body: z.object({ weekStart: LocalDate }),
+  response: Proposals,
+});
+
+export const proposeForSlot = endpoint({
+  method: 'POST',
+  path: '/api/ai-meal-planner/slot',
+  access: 'user',
+  summary: `Up to ${aiLimits.mealsPerAnswer} ideas for one slot, leaving out the named ones (a swap); counts 1 request; nothing is saved (ADMIN or EDIT)`,
+  body: z.object({
+    date: LocalDate,
+    mealType: z.enum(mealTypes),
+    exclude: z.array(z.string().max(aiLimits.nameMax)).max(weekPlanLimits.excludeMax).nullish().transform((v) => v ?? []),
+  }),
+  response: Proposals,
 });

@@ -200,7 +200,7 @@ export const listMealNotes = endpoint({
   method: 'GET',
   path: '/api/meal-plan/list-notes/{listId}',
   access: 'user',
-  summary: 'Which meals each item shopped from the plan is for ("Tacos, Chili"), by item id',
+  summary: 'Which meals each item shopped from the plan is for (["Tacos", "Chili"]), by item id',
   params: z.object({ listId: Id }),
-  response: z.array(z.object({ itemId: z.uuid(), meals: z.string() })),
+  response: z.array(z.object({ itemId: z.uuid(), meals: z.array(z.string()) })),
 });

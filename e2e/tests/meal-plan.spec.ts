@@ -18,6 +18,7 @@ function nextMonday(): string {
 }
 const plus = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const shots = '/work/shots/planner';
+const planShots = '/work/wt/shots/plan';
 
 async function kitchen(request: Parameters<typeof signUpViaApi>[0]) {
   const cook = await signUpViaApi(request, { name: 'Ada' });
@@ -152,6 +153,36 @@ for (const device of devices) {
       await page.screenshot({ path: `${shots}/shop-sheet-${device.width}.png` });
       await sheet.getByRole('button', { name: t.shopSubmit }).click();
       await expect(page.getByText(t.shopAdded(2, 'Weekly shop'))).toBeVisible();
+      await page.getByRole('dialog', { name: t.shopTitle }).getByRole('button', { name: 'Close', exact: true }).last().click();
+
+      // Plan my week: Monday's proposal accepted, Wednesday's rejected; only Monday is planned.
+      mkdirSync(planShots, { recursive: true });
+      await page.getByRole('button', { name: t.planWeek }).click();
+      const review = page.getByRole('dialog', { name: t.planWeekTitle });
+      const proposals = review.getByRole('listitem');
+      await expect(proposals).toHaveCount(5);
+      await page.screenshot({ path: `${planShots}/plan-my-week-${device.width}.png` });
+      const mondayName = (await proposals.first().locator('strong').textContent())!;
+      await proposals.first().getByRole('button', { name: t.accept }).click();
+      await expect(review.getByText(t.accepted(1))).toBeVisible();
+      await expect(proposals).toHaveCount(4);
+      const wednesdayName = (await proposals.first().locator('strong').textContent())!;
+      await proposals.first().getByRole('button', { name: t.reject }).click();
+      await expect(proposals).toHaveCount(3);
+      await review.getByRole('button', { name: t.done }).click();
+      await expect(slot(page, monday, 'DINNER').getByRole('article', { name: mondayName })).toBeVisible();
+      await expect(slot(page, plus(monday, 2), 'DINNER').getByRole('article', { name: wednesdayName })).toHaveCount(0);
+      await expect(slot(page, plus(monday, 2), 'DINNER').getByRole('article')).toHaveCount(0);
+
+      // A slot's ideas: the first one chosen is planned there.
+      await slot(page, plus(monday, 2), 'LUNCH').getByRole('button', { name: new RegExp(`^${t.ideas}:`) }).click();
+      const ideas = page.getByRole('dialog', { name: /^Ideas for Lunch/ });
+      await expect(ideas.getByRole('listitem').first()).toBeVisible();
+      await page.screenshot({ path: `${planShots}/ideas-${device.width}.png` });
+      const idea = (await ideas.getByRole('listitem').first().locator('strong').textContent())!;
+      await ideas.getByRole('listitem').first().getByRole('button', { name: t.planThis }).click();
+      await expect(ideas).toBeHidden();
+      await expect(slot(page, plus(monday, 2), 'LUNCH').getByRole('article', { name: idea })).toBeVisible();
 
       await page.goto(`/list/${list.id}`);
       const cheese = page.getByTestId('grocery-item').filter({ hasText: 'Cheese' });
@@ -170,8 +201,16 @@ test.describe('at 390 px with a finger', () => {
     const { cook } = await kitchen(request);
     const monday = nextMonday();
     await openNextWeek(page, cook);
-    await page.evaluate('window.scrollTo(0, 0)');
-    await touchDragTo(page, page.locator('.plan-chip', { hasText: 'Tacos' }), slot(page, monday, 'BREAKFAST'));
+    // dnd-kit scrolls the page while a drag is near the screen's edges: the recipe and the slot start away from them.
+    const chip = page.locator('.plan-chip', { hasText: 'Tacos' });
+    await chip.evaluate((el) => el.ownerDocument.defaultView!.scrollBy(0, el.getBoundingClientRect().top - 190));
+    await touchDragTo(page, chip, slot(page, monday, 'BREAKFAST'));
     await expect(slot(page, monday, 'BREAKFAST').getByRole('article', { name: 'Tacos' })).toBeVisible();
+
+    // The planned meal held and moved to Monday lunch.
+    await slot(page, monday, 'BREAKFAST').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await touchDragTo(page, slot(page, monday, 'BREAKFAST').locator('.plan-meal-grip'), slot(page, monday, 'LUNCH'));
+    await expect(slot(page, monday, 'LUNCH').getByRole('article', { name: 'Tacos' })).toBeVisible();
+    await expect(slot(page, monday, 'BREAKFAST').getByRole('article')).toHaveCount(0);
   });
 });

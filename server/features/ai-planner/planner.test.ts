@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '@hearth/contract/ai-planner';
+import * as plan from '@hearth/contract/meal-plan';
 import * as meals from '@hearth/contract/meals';
 import { aiLimits, aiMessages } from '@hearth/contract/ai-planner';
 import { readOnlyMessage } from '../../platform/auth/family-access.ts';
@@ -7,7 +8,7 @@ import { aiDailyUsage } from '../../platform/db/schema.ts';
 import { ManualClock } from '../../platform/clock.ts';
 import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
 import { joinAs } from '../../test/factories.ts';
-import { createList, itemsOf } from '../meals/testing.ts';
+import { createList, createMeal, itemsOf, pancakes } from '../meals/testing.ts';
 import { forgetPastDays } from './repository.ts';
 import { dinnerRequest, eventsOf, generate, setTimezone } from './test-helpers.ts';
 
@@ -320,5 +321,108 @@ describe('saving a suggestion', () => {
     const res = await kid.call(meals.createMeal, { body: asMeal(meal) });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe(readOnlyMessage);
+  });
+});
+
+describe('Plan my week and a slot\'s ideas (issue 51)', () => {
+  // Tuesday 10 March: of the week from Monday 9 March, Monday's evening is past.
+  const week = '2026-03-09';
+  let ada: SignedInUser;
+  let library: Map<string, string>;
+  const propose = (user: SignedInUser, weekStart = week) => user.call(api.proposeWeek, { body: { weekStart } });
+  const ideas = (user: SignedInUser, body: Record<string, unknown>) => user.call(api.proposeForSlot, { body });
+  const weekPlan = async (user: SignedInUser) => (await user.call(plan.getWeekPlan, { query: { weekStart: week } })).body as plan.WeekPlan;
+
+  beforeAll(async () => {
+    clock.set('2026-03-10T15:00:00Z');
+    ada = await family('Planner');
+    library = new Map();
+    for (const name of ['Tacos', 'Chili', 'Porridge']) library.set((await createMeal(ada, pancakes({ name }))).id, name);
+    const [tacos] = [...library.keys()];
+    // Wednesday's evening is planned; Thursday's lunch does not make an evening planned.
+    await ada.call(plan.planMeal, { body: { recipeId: tacos, date: '2026-03-11', mealType: 'DINNER' } });
+    await ada.call(plan.planMeal, { body: { recipeId: tacos, date: '2026-03-12', mealType: 'LUNCH' } });
+  });
+
+  it('proposes a dinner for each empty evening from today, library first, for exactly one request, saving nothing', async () => {
+    const before = await remaining(ada);
+    const res = await propose(ada);
+    expect(res.status).toBe(200);
+    const proposals = res.body.proposals as api.PlanProposal[];
+    expect(proposals.map((p) => p.date)).toEqual(['2026-03-10', '2026-03-12', '2026-03-13', '2026-03-14', '2026-03-15']);
+    expect(proposals.every((p) => p.mealType === 'DINNER')).toBe(true);
+    expect(res.body.remainingRequests).toBe(before - 1);
+    expect(await remaining(ada)).toBe(before - 1);
+    // The three library recipes first (Tacos, already this week, last of them), then the catalogue's dinners.
+    expect(proposals.slice(0, 3).map((p) => library.get(p.recipeId!))).toEqual(['Chili', 'Porridge', 'Tacos']);
+    for (const p of proposals.slice(3)) {
+      expect(p.recipeId).toBeNull();
+      expect(p.meal?.name).toBe(p.name);
+      expect(p.meal?.ingredients.length).toBeGreaterThan(0);
+    }
+    expect(new Set(proposals.map((p) => p.name)).size).toBe(proposals.length);
+    expect((await weekPlan(ada)).meals).toHaveLength(2);
+  });
+
+  it('prefers what the family plans most for that meal', async () => {
+    const [, chili, porridge] = [...library.keys()];
+    for (const date of ['2026-02-16', '2026-02-17']) {
+      await ada.call(plan.planMeal, { body: { recipeId: porridge, date, mealType: 'BREAKFAST' } });
+    }
+    await ada.call(plan.planMeal, { body: { recipeId: chili, date: '2026-02-18', mealType: 'BREAKFAST' } });
+    const res = await ideas(ada, { date: '2026-03-13', mealType: 'BREAKFAST' });
+    expect(res.status).toBe(200);
+    // No catalogue dinners for a breakfast; Tacos, planned this week, last.
+    expect((res.body.proposals as api.PlanProposal[]).map((p) => p.name)).toEqual(['Porridge', 'Chili', 'Tacos']);
+  });
+
+  it('swaps one evening: ideas for the slot leave out the named ones, one request per ask', async () => {
+    const before = await remaining(ada);
+    const res = await ideas(ada, { date: '2026-03-12', mealType: 'DINNER', exclude: ['Chili', 'porridge'] });
+    expect(res.status).toBe(200);
+    const names = (res.body.proposals as api.PlanProposal[]).map((p) => p.name);
+    expect(names).toHaveLength(aiLimits.mealsPerAnswer);
+    expect(names[0]).toBe('Tacos');
+    expect(names).not.toContain('Chili');
+    expect(names).not.toContain('Porridge');
+    expect(await remaining(ada)).toBe(before - 1);
+  });
+
+  it('refuses a week whose evenings are all planned (422) without counting a request', async () => {
+    const before = await remaining(ada);
+    const res = await propose(ada, '2026-03-02');
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe(api.weekPlanMessages.weekFull);
+    expect(await remaining(ada)).toBe(before);
+  });
+
+  it('refuses READ_ONLY members (403) without counting a request', async () => {
+    const kid = await joinAs(t, ada, 'READ_ONLY', 'Looker');
+    const before = await remaining(ada);
+    for (const res of [await propose(kid), await ideas(kid, { date: '2026-03-12', mealType: 'LUNCH' })]) {
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe(readOnlyMessage);
+    }
+    expect(await remaining(ada)).toBe(before);
+  });
+
+  it('proposes only the family\'s own recipes, and another family\'s recipe cannot be planned (404)', async () => {
+    const otto = await family('Otto');
+    await createMeal(otto, pancakes({ name: 'Goulash' }));
+    const proposals = (await propose(otto)).body.proposals as api.PlanProposal[];
+    expect(proposals[0]!.name).toBe('Goulash');
+    expect(proposals.some((p) => p.recipeId !== null && library.has(p.recipeId))).toBe(false);
+    const [tacos] = [...library.keys()];
+    const res = await otto.call(plan.planMeal, { body: { recipeId: tacos, date: '2026-03-12', mealType: 'DINNER' } });
+    expect(res.status).toBe(404);
+  });
+
+  it('answers the quota message once the day\'s requests are used', async () => {
+    const used = await family('Used');
+    await t.db.insert(aiDailyUsage).values({ familyId: used.user.familyId!, day: '2026-03-10', count: aiLimits.requestsPerDay });
+    for (const res of [await propose(used), await ideas(used, { date: '2026-03-12', mealType: 'DINNER' })]) {
+      expect(res.status).toBe(429);
+      expect(res.body).toEqual({ code: 'RATE_LIMITED', message: aiMessages.quotaReached, remainingRequests: 0 });
+    }
   });
 });

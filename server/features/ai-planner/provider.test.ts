@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as api from '@hearth/contract/ai-planner';
 import { aiLimits } from '@hearth/contract/ai-planner';
 import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
+import { createMeal, pancakes } from '../meals/testing.ts';
 import { dinnerRequest, eventsOf, FakeProvider, generate, modelAnswer, modelMeal } from './test-helpers.ts';
 
 /** The real provider path (the openai client over HTTP) against a loopback server answering canned completions. */
@@ -166,5 +167,32 @@ describe('a configured AI service', () => {
     expect(res.body.message).toBe(api.aiMessages.alterationNotApplied);
     expect(provider.requests).toHaveLength(1);
     expect((await ada.call(api.aiUsage)).body.remainingRequests).toBe(before);
+  });
+});
+
+describe('a slot\'s ideas with a configured AI service (issue 51)', () => {
+  it('takes the model\'s picks among the numbered library, fills bad ones from the ranking, for one request', async () => {
+    const cook = await signUp(t, { name: 'Picker' });
+    for (const name of ['Alpha Stew', 'Beta Curry', 'Gamma Pie']) await createMeal(cook, pancakes({ name }));
+    // Gamma for the first idea; then Gamma again and a recipe the list does not have: both left to the ranking.
+    provider.queue({ content: JSON.stringify({ picks: [{ slot: 1, recipe: 3 }, { slot: 2, recipe: 3 }, { slot: 3, recipe: 9 }] }) });
+    const res = await cook.call(api.proposeForSlot, { body: { date: '2030-01-08', mealType: 'LUNCH' } });
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('success');
+    expect(res.body.remainingRequests).toBe(aiLimits.requestsPerDay - 1);
+    expect((res.body.proposals as api.PlanProposal[]).map((p) => p.name)).toEqual(['Gamma Pie', 'Alpha Stew', 'Beta Curry']);
+    const [sent] = provider.requests;
+    expect(sent!.response_format.json_schema.name).toBe('picks');
+    expect(sent!.messages[1]!.content).toContain('1. Alpha Stew\n2. Beta Curry\n3. Gamma Pie');
+  });
+
+  it('chooses by the ranking when the service fails, still for one request', async () => {
+    const cook = await signUp(t, { name: 'Fallen' });
+    await createMeal(cook, pancakes({ name: 'Delta Bake' }));
+    provider.queue({ status: 500 });
+    const res = await cook.call(api.proposeForSlot, { body: { date: '2030-01-08', mealType: 'DINNER' } });
+    expect(res.body.status).toBe('fallback');
+    expect(res.body.remainingRequests).toBe(aiLimits.requestsPerDay - 1);
+    expect((res.body.proposals as api.PlanProposal[])[0]!.name).toBe('Delta Bake');
   });
 });

@@ -123,46 +123,90 @@ export class MealProvider {
   }
 
   generate(request: AiMealRequest): Promise<GeneratedMeal[]> {
-    return this.ask(generationPrompt(request), aiLimits.mealsPerAnswer);
+    return this.ask(generationPrompt(request), (content) => parseMeals(content, aiLimits.mealsPerAnswer));
   }
 
   async alter(request: AiAlterationRequest): Promise<GeneratedMeal> {
-    const [meal] = await this.ask(alterationPrompt(request), 1);
+    const [meal] = await this.ask(alterationPrompt(request), (content) => parseMeals(content, 1));
     return meal!;
   }
 
-  private async ask(prompt: string, count: number): Promise<GeneratedMeal[]> {
+  /** The library recipe (its number in the list) the model chooses for each slot (its number), unchecked beyond shape. */
+  choose(library: string[], slots: string[]): Promise<Pick[]> {
+    return this.ask(choicePrompt(library, slots), parsePicks, { name: 'picks', schema: picksSchema });
+  }
+
+  private async ask<T>(prompt: string, parse: (content: string | null | undefined) => T | undefined,
+    format: { name: string; schema: Record<string, unknown> } = { name: 'meals', schema: answerSchema }): Promise<T> {
     for (let attempt = 1; attempt <= 2; attempt++) {
       let content: string | null | undefined;
       try {
         const completion = await this.client.chat.completions.create({
           model: this.config.model,
           messages: [{ role: 'system', content: system }, { role: 'user', content: prompt }],
-          response_format: { type: 'json_schema', json_schema: { name: 'meals', strict: true, schema: answerSchema } },
+          response_format: { type: 'json_schema', json_schema: { ...format, strict: true } },
         });
         content = completion.choices[0]?.message.content;
       } catch (error) {
         // A timeout, a refused connection or an error status will not mend on an immediate retry.
         throw new ProviderFailure(error instanceof Error ? `${error.name}: ${error.message}` : 'request failed');
       }
-      const meals = parseMeals(content, count);
-      if (meals) return meals;
+      const answer = parse(content);
+      if (answer) return answer;
       this.log.warn({ attempt }, 'AI meal planner: the provider answered malformed meals');
     }
     throw new ProviderFailure('malformed answer twice');
   }
 }
 
-/** The answer's meals when it is the JSON asked for with exactly `count` valid meals; undefined otherwise. */
-export function parseMeals(content: string | null | undefined, count: number): GeneratedMeal[] | undefined {
+export interface Pick { slot: number; recipe: number }
+
+const picksSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['picks'],
+  properties: {
+    picks: {
+      type: 'array',
+      items: {
+        type: 'object', additionalProperties: false, required: ['slot', 'recipe'],
+        properties: { slot: { type: 'integer' }, recipe: { type: 'integer', description: 'the number of the chosen recipe' } },
+      },
+    },
+  },
+} as const;
+
+/** The family's recipes (numbered, most planned first) and the slots to fill (numbered) as the prompt states them. */
+export function choicePrompt(library: string[], slots: string[]): string {
+  return [
+    'Choose meals for a family from their own recipes only, one recipe per slot and a different recipe for each slot.',
+    'Prefer what they plan often for that meal, vary the week, and avoid recipes marked as planned recently.',
+    'Answer picks with the slot number and the recipe number.',
+    'Recipes:', ...library.map((line, i) => `${i + 1}. ${line}`),
+    'Slots:', ...slots.map((line, i) => `${i + 1}. ${line}`),
+  ].join('\n');
+}
+
+/** The picks when the answer is the JSON asked for; numbers are 1-based as in the prompt, returned 0-based. */
+export function parsePicks(content: string | null | undefined): Pick[] | undefined {
+  const parsed = z.object({ picks: z.array(z.object({ slot: z.number().int().min(1), recipe: z.number().int().min(1) })).max(100) })
+    .safeParse(jsonOf(content));
+  return parsed.success ? parsed.data.picks.map((p) => ({ slot: p.slot - 1, recipe: p.recipe - 1 })) : undefined;
+}
+
+/** The answer's JSON, or undefined when it is empty or not JSON. */
+function jsonOf(content: string | null | undefined): unknown {
   if (!content) return undefined;
-  let json: unknown;
   try {
-    json = JSON.parse(content);
+    return JSON.parse(content);
   } catch {
     return undefined;
   }
-  const parsed = z.object({ meals: z.array(ModelMeal).length(count) }).safeParse(json);
+}
+
+/** The answer's meals when it is the JSON asked for with exactly `count` valid meals; undefined otherwise. */
+export function parseMeals(content: string | null | undefined, count: number): GeneratedMeal[] | undefined {
+  const parsed = z.object({ meals: z.array(ModelMeal).length(count) }).safeParse(jsonOf(content));
   return parsed.success ? parsed.data.meals.map(toMeal) : undefined;
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { rawRows, type Queryable } from '../../platform/db/client.ts';
 import {
   calendarEventAttendees, calendarEventExceptions, calendarEvents, mealPlanItemMeals, mealPlanShopped,
@@ -58,6 +58,27 @@ export async function mealsInWindow(
   }));
 }
 
+/**
+ * Copies plain meals seven days later, as the caller's, with their attendees, in one statement: the new rows and
+ * their attendees go in together (the foreign keys are checked at the statement's end).
+ */
+export async function copyWeekLater(q: Queryable, familyId: string, ids: string[], userId: string, now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  const later = (column: SQL) => sql`to_char(${column}::timestamp + interval '7 days', 'YYYY-MM-DD"T"HH24:MI:SS')`;
+  await q.execute(sql`with src as materialized (
+      select e.*, gen_random_uuid() as new_id from ${calendarEvents} e
+      where e.family_id = ${familyId} and e.id = any(${sql.param(ids)}::uuid[])
+    ), copied as (
+      insert into ${calendarEvents} (id, family_id, title, description, location, address, start_time, end_time, all_day,
+        category_id, is_meal, meal_id, servings, reminder_minutes, created_by_user_id, created_at, updated_at)
+      select new_id, family_id, title, description, location, address, ${later(sql`start_time`)}, ${later(sql`end_time`)},
+        all_day, category_id, true, meal_id, servings, reminder_minutes, ${userId}::uuid, ${now.toISOString()}::timestamptz,
+        ${now.toISOString()}::timestamptz from src
+    )
+    insert into ${calendarEventAttendees} (event_id, member_id)
+    select s.new_id, a.member_id from src s join ${calendarEventAttendees} a on a.event_id = s.id`);
+}
+
 export async function setServings(q: Queryable, familyId: string, id: string, servings: number | null): Promise<void> {
   await q.update(calendarEvents).set({ servings })
     .where(and(eq(calendarEvents.id, id), eq(calendarEvents.familyId, familyId)));
@@ -88,7 +109,7 @@ export async function itemMeals(q: Queryable, familyId: string, itemIds: string[
 }
 
 export async function saveItemMeals(
-  q: Queryable, familyId: string, listId: string, notes: { itemId: string; meals: string }[],
+  q: Queryable, familyId: string, listId: string, notes: { itemId: string; meals: string[] }[],
 ): Promise<void> {
   if (notes.length === 0) return;
   await q.insert(mealPlanItemMeals).values(notes.map((n) => ({ familyId, listId, ...n })))

@@ -1,5 +1,5 @@
 import {
-  calendarLimits, calendarMessages, mealSlotHours, mealTypeAt, type MealType, type RecurringPattern,
+  calendarLimits, calendarMessages, mealSlotHours, type MealType, type RecurringPattern,
 } from '@hearth/contract/calendar';
 import type { EventType } from '@hearth/contract/events';
 import { planMessages as m, type PlannedMeal, type ShopLine, type WeekPlan } from '@hearth/contract/meal-plan';
@@ -13,39 +13,16 @@ import { AppError, conflict, invalid, notFound } from '../../platform/errors.ts'
 import { familyToday } from '../family/membership.ts';
 import { addItemsToList } from '../grocery/public.ts';
 import { findRecipe, recipesForShopping } from '../meals/public.ts';
-import { expand, occurrenceOn, shiftDays } from './expand.ts';
+import { occurrenceOn, shiftDays } from './expand.ts';
 import * as plans from './plan-repository.ts';
+import { addDays, weekMeals } from './plan-week.ts';
 import * as repo from './repository.ts';
 import { inUnit, measureOf, mergeIngredients, type PlannedIngredient } from './shopping-lines.ts';
 
-const addDays = (date: string, days: number) => shiftDays(`${date}T00:00:00`, days).slice(0, 10);
 const weekDates = (weekStart: string) => Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
 const slotStart = (date: string, type: MealType) => `${date}T${String(mealSlotHours[type]).padStart(2, '0')}:00:00`;
 const minutesOf = (local: string) => Date.parse(`${local}Z`) / 60_000;
 const plusMinutes = (local: string, minutes: number) => new Date(Date.parse(`${local}Z`) + minutes * 60_000).toISOString().slice(0, 19);
-
-function toPlanned(row: plans.PlanRow, o: { startTime: string; endTime: string }): PlannedMeal {
-  const recipeServings = row.recipe?.[1] ?? null;
-  return {
-    id: row.id, date: o.startTime.slice(0, 10), mealType: mealTypeAt(o.startTime), title: row.title,
-    startTime: o.startTime, endTime: o.endTime,
-    timeString: row.allDay ? 'All day' : `${o.startTime.slice(11, 16)} - ${o.endTime.slice(11, 16)}`,
-    recipeId: row.recipe ? row.mealId : null, recipeName: row.recipe?.[0] ?? null, place: row.location,
-    servings: row.servings ?? recipeServings, recipeServings, attendeeIds: row.attendeeIds ?? [],
-    isRecurring: row.recurringPattern !== null || row.seriesId !== null,
-  };
-}
-
-/** Each row's occurrences starting in [from, toExclusive), in start order. */
-function occurrences(rows: plans.PlanRow[], from: string, toExclusive: string) {
-  const out: { row: plans.PlanRow; meal: PlannedMeal }[] = [];
-  for (const row of rows) {
-    const found = row.recurringPattern === null ? [row]
-      : expand({ ...row, recurringPattern: row.recurringPattern as RecurringPattern }, from, toExclusive, new Set(row.skip));
-    for (const o of found) if (o.startTime >= from && o.startTime < toExclusive) out.push({ row, meal: toPlanned(row, o) });
-  }
-  return out.sort((a, b) => (a.meal.startTime < b.meal.startTime ? -1 : a.meal.startTime > b.meal.startTime ? 1 : 0));
-}
 
 /**
  * The week planner over the calendar's meals (issue 51): a planned meal is a calendar event with `isMeal`, so the
@@ -62,11 +39,8 @@ export class PlanService {
     return this.deps.events.record(tx, { familyId: member.familyId, actorId: member.userId, type, subjectId, data });
   }
 
-  private async meals(q: Queryable, familyId: string, weekStart: string) {
-    const from = `${weekStart}T00:00:00`;
-    const to = `${addDays(weekStart, 7)}T00:00:00`;
-    const lookback = addDays(weekStart, -repo.seriesLookbackDays);
-    return occurrences(await plans.mealsInWindow(q, familyId, from, to, lookback), from, to);
+  private meals(q: Queryable, familyId: string, weekStart: string) {
+    return weekMeals(q, familyId, weekStart);
   }
 
   async week(caller: Caller, weekStart: string): Promise<WeekPlan> {
@@ -176,7 +150,7 @@ export class PlanService {
     return null;
   }
 
-  /** The week before's plain meals onto the same days and times, except those this week already has. */
+  /** The week before's plain meals onto the same days and times, except those this week already has, in one insert. */
   async copyLastWeek(caller: Caller, weekStart: string) {
     const member = requireEditor(caller);
     return this.deps.db.transaction(async (tx) => {
@@ -186,10 +160,7 @@ export class PlanService {
         .map((o) => `${o.meal.startTime}|${o.meal.title}|${o.meal.recipeId}`));
       const copies = source.filter((o) => !here.has(`${shiftDays(o.meal.startTime, 7)}|${o.meal.title}|${o.meal.recipeId}`));
       await this.requireRoom(tx, member.familyId, copies.length);
-      for (const o of copies) {
-        const row = (await repo.findEvent(tx, member.familyId, o.row.id))!;
-        await this.insertCopy(tx, row, shiftDays(o.meal.startTime, 7), member.userId);
-      }
+      await plans.copyWeekLater(tx, member.familyId, copies.map((o) => o.row.id), member.userId, this.deps.clock.now());
       await this.record(tx, member, 'meal_plan_week_copied', null, { weekStart, count: copies.length });
       return { copied: copies.length, plan: await this.plan(tx, member.familyId, weekStart) };
     });
@@ -266,7 +237,7 @@ export class PlanService {
       const ids = await addItemsToList(tx, this.deps, {
         familyId, listId: input.listId, items: lines.map((l) => ({ name: l.name, quantity: l.toAdd, unit: l.unit })),
       });
-      const had = new Map((await plans.itemMeals(tx, familyId, ids)).map((n) => [n.itemId, n.meals.split(', ')]));
+      const had = new Map((await plans.itemMeals(tx, familyId, ids)).map((n) => [n.itemId, n.meals]));
       const notes = new Map<string, Set<string>>();
       lines.forEach((l, i) => {
         const id = ids[i]!;
@@ -274,7 +245,7 @@ export class PlanService {
         for (const meal of l.meals) titles.add(meal.title);
         notes.set(id, titles);
       });
-      await plans.saveItemMeals(tx, familyId, input.listId, [...notes].map(([itemId, t]) => ({ itemId, meals: [...t].join(', ') })));
+      await plans.saveItemMeals(tx, familyId, input.listId, [...notes].map(([itemId, t]) => ({ itemId, meals: [...t] })));
       await plans.rememberShopped(tx, familyId, input.weekStart, lines.map((l) => ({ lineKey: l.key, quantity: l.quantity, unit: l.unit })));
       await this.record(tx, member, 'meal_plan_week_shopped', null, { listId: input.listId, weekStart: input.weekStart, ingredientCount: lines.length });
       return { added: lines.length };

@@ -138,19 +138,26 @@ describe('copying last week and clearing this one', () => {
   it('copies last week\'s meals to the same days and times once, and clears the week', async () => {
     await plan(ada, { recipeId: tacos, date: '2026-02-24', mealType: 'DINNER' });
     await plan(ada, { recipeId: chili, date: '2026-02-26', mealType: 'LUNCH', servings: 3 });
+    const [member] = await t.db.select().from(familyMembers).where(eq(familyMembers.userId, ada.user.id));
+    await ada.call(calendar.createEvent, { body: {
+      title: 'Picnic', isMeal: true, isEatingOut: true, restaurantName: 'Park', startTime: '2026-02-27T12:30:00',
+      endTime: '2026-02-27T14:00:00', attendeeIds: [member!.id],
+    } });
     const first = await ada.call(api.copyLastWeek, { body: { weekStart: week } });
-    expect(first.body.copied).toBe(2);
-    expect(first.body.plan.meals.map((x: api.PlannedMeal) => [x.date, x.mealType, x.title, x.servings])).toEqual([
-      [tuesday, 'DINNER', 'Tacos', 4], [thursday, 'LUNCH', 'Chili', 3],
-    ]);
+    expect(first.body.copied).toBe(3);
+    expect(first.body.plan.meals.map((x: api.PlannedMeal) => [x.date, x.timeString, x.title, x.servings, x.place, x.attendeeIds]))
+      .toEqual([
+        [tuesday, '18:00 - 19:00', 'Tacos', 4, null, []], [thursday, '12:00 - 13:00', 'Chili', 3, null, []],
+        ['2026-03-06', '12:30 - 14:00', 'Picnic', null, 'Park', [member!.id]],
+      ]);
     const again = await ada.call(api.copyLastWeek, { body: { weekStart: week } });
-    expect([again.body.copied, again.body.plan.meals.length]).toEqual([0, 2]);
+    expect([again.body.copied, again.body.plan.meals.length]).toEqual([0, 3]);
     const copied = await eventsOf('meal_plan_week_copied');
-    expect(copied.map((e) => (e.data as { count: number }).count)).toEqual([2, 0]);
+    expect(copied.map((e) => (e.data as { count: number }).count)).toEqual([3, 0]);
     const cleared = await ada.call(api.clearWeek, { body: { weekStart: week } });
-    expect(cleared.body.removed).toBe(2);
+    expect(cleared.body.removed).toBe(3);
     expect((await weekOf(ada)).meals).toEqual([]);
-    expect((await weekOf(ada, '2026-02-23')).meals).toHaveLength(2);
+    expect((await weekOf(ada, '2026-02-23')).meals).toHaveLength(3);
     await clear('2026-02-23');
   });
 });
@@ -181,7 +188,7 @@ describe('shopping for the week', () => {
     // Each in its aisle, as every new item is.
     expect(items.map((i) => i.category)).toEqual(['Bakery', 'Dairy & eggs', 'Dairy & eggs', 'Pantry']);
     const notes = await ada.call(api.listMealNotes, { params: { listId } });
-    expect(new Map(notes.body.map((n: { itemId: string; meals: string }) => [n.itemId, n.meals])).get(items[1]!.id)).toBe('Tacos, Chili');
+    expect(new Map(notes.body.map((n: { itemId: string; meals: string[] }) => [n.itemId, n.meals])).get(items[1]!.id)).toEqual(['Tacos', 'Chili']);
 
     const rerun = await ada.call(api.shopForWeek, { body: { weekStart: week, listId, keys } });
     expect(rerun.body).toEqual({ added: 0 });
@@ -199,6 +206,23 @@ describe('shopping for the week', () => {
     const shopped = await eventsOf('meal_plan_week_shopped');
     expect(shopped.map((e) => (e.data as { ingredientCount: number }).ingredientCount)).toEqual([4, 0, 3]);
     await clear();
+  });
+
+  it('keeps a meal whose title holds a comma as one meal when a later shop adds to its item', async () => {
+    const listId = await createList(t, ada.user.familyId!, 'Commas');
+    const mac = (await createMeal(ada, { name: 'Mac, cheese', ingredients: [{ name: 'Cheese', quantity: 100, unit: 'g' }] })).id;
+    const later = '2026-03-16';
+    await plan(ada, { recipeId: mac, date: later, mealType: 'DINNER' });
+    const shop = async () => {
+      const lines = (await ada.call(api.shoppingForWeek, { query: { weekStart: later } })).body.lines as api.ShopLine[];
+      await ada.call(api.shopForWeek, { body: { weekStart: later, listId, keys: lines.map((l) => l.key) } });
+    };
+    await shop();
+    await plan(ada, { recipeId: tacos, date: '2026-03-17', mealType: 'DINNER' });
+    await shop();
+    const [cheese] = (await itemsOf(t, listId)).filter((i) => i.name === 'Cheese');
+    const notes = (await ada.call(api.listMealNotes, { params: { listId } })).body as { itemId: string; meals: string[] }[];
+    expect(notes.find((n) => n.itemId === cheese!.id)?.meals).toEqual(['Mac, cheese', 'Tacos']);
   });
 
   it('merges into what the list already holds and notes the item\'s meals', async () => {

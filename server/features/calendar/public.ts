@@ -39,6 +39,16 @@ export async function occurrencesBetween(
   }));
 }
 
+export { weekMeals } from './plan-week.ts';
+
+/** Which recipe was planned when, for meals starting in [from, toExclusive): the AI planner's view of what a family likes. */
+export function recipeHistory(
+  q: Queryable, familyId: string, from: string, toExclusive: string,
+): Promise<{ recipeId: string; startTime: string }[]> {
+  return rawRows(q, sql`select meal_id as "recipeId", start_time as "startTime" from ${calendarEvents}
+    where family_id = ${familyId} and is_meal and meal_id is not null and start_time >= ${from} and start_time < ${toExclusive}`);
+}
+
 /**
  * Gives the family's subscription link a new secret, if it has a link: for the transaction that takes an account
  * out of the family, since the link is the feed's only key and the account may have kept it.

@@ -64,6 +64,11 @@ export function recipeNameAndServingsSql(recipeId: SQL, familyId: SQL): SQL {
   return sql`(select json_build_array(r.name, r.servings) from ${meals} r where r.id = ${recipeId} and r.family_id = ${familyId})`;
 }
 
+/** Every recipe of the family's library by name and id (the AI planner chooses among them). */
+export function recipeNames(q: Queryable, familyId: string): Promise<RecipeSummary[]> {
+  return rawRows<RecipeSummary>(q, sql`select id, name from ${meals} where family_id = ${familyId} order by name, id`);
+}
+
 export interface RecipeForShopping {
   id: string;
   servings: number | null;

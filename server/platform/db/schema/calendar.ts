@@ -119,10 +119,10 @@ export const mealPlanShopped = pgTable('meal_plan_shopped', {
   unit: text('unit'),
 }, (t) => [primaryKey({ columns: [t.familyId, t.weekStart, t.lineKey] })]);
 
-/** The meals an item shopped from the plan is for ("Tacos, Chili"), shown on its list row; goes with the item. */
+/** The meals an item shopped from the plan is for, one title each (a title may hold a comma), shown on its list row; goes with the item. */
 export const mealPlanItemMeals = pgTable('meal_plan_item_meals', {
   itemId: uuid('item_id').primaryKey().references(() => groceryItems.id, { onDelete: 'cascade' }),
   familyId: familyRef(),
   listId: uuid('list_id').notNull(),
-  meals: text('meals').notNull(),
+  meals: text('meals').array().notNull(),
 }, (t) => [index('meal_plan_item_meals_list_idx').on(t.listId)]);

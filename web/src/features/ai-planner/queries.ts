@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as api from '@hearth/contract/ai-planner';
+import type { MealType } from '@hearth/contract/calendar';
 import * as meals from '@hearth/contract/meals';
 import * as grocery from '@hearth/contract/grocery';
 import { idempotencyHeader } from '@hearth/contract/endpoint';
@@ -39,6 +40,26 @@ export function useAlterMeal() {
   const remember = useRemember();
   return useMutation({
     mutationFn: (body: api.AiAlterationRequestInput) => call(api.alterMeal, { body }),
+    onSuccess: (answer) => remember.answer(answer.remainingRequests),
+    onError: remember.failure,
+  });
+}
+
+/** "Plan my week": a dinner for each empty evening, nothing saved (one request). */
+export function useProposeWeek() {
+  const remember = useRemember();
+  return useMutation({
+    mutationFn: (weekStart: string) => call(api.proposeWeek, { body: { weekStart } }),
+    onSuccess: (answer) => remember.answer(answer.remainingRequests),
+    onError: remember.failure,
+  });
+}
+
+/** A slot's ideas, or another proposal for one evening (a swap): one request per ask. */
+export function useProposeForSlot() {
+  const remember = useRemember();
+  return useMutation({
+    mutationFn: (body: { date: string; mealType: MealType; exclude?: string[] }) => call(api.proposeForSlot, { body }),
     onSuccess: (answer) => remember.answer(answer.remainingRequests),
     onError: remember.failure,
   });

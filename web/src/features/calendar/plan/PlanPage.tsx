@@ -23,6 +23,7 @@ import { inMemberOrder } from '../colors.ts';
 import { addDays, nowIn } from '../dates.ts';
 import { slotCoordinates, slotId } from './keyboard.ts';
 import { planActions, usePlanMutation, useWeekPlan } from './queries.ts';
+import { SlotIdeas, WeekProposals } from './Proposals.tsx';
 import { ShopSheet } from './ShopSheet.tsx';
 import { calendarTexts } from '../texts.ts';
 import { planTexts as t } from './texts.ts';
@@ -54,6 +55,8 @@ function Planner({ familyId, today, firstDay }: { familyId: string; today: strin
   const [copying, setCopying] = useState(false);
   const [choosing, setChoosing] = useState<{ date: string; mealType: MealType } | null>(null);
   const [shopping, setShopping] = useState(false);
+  const [proposing, setProposing] = useState(false);
+  const [ideasFor, setIdeasFor] = useState<{ date: string; mealType: MealType } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [hidden, setHidden] = useState<Set<string>>(new Set());
@@ -119,6 +122,7 @@ function Planner({ familyId, today, firstDay }: { familyId: string; today: strin
       </div>
       {can.edit && (
         <div className="row plan-tools">
+          <button type="button" onClick={() => setProposing(true)}>{t.planWeek}</button>
           <button type="button" onClick={() => setShopping(true)}>{t.shop}</button>
           <button type="button" className="secondary" disabled={copyLast.isPending}
             onClick={() => copyLast.mutate(weekStart, { ...onError, onSuccess: (r) => setNotice(t.copied(r.copied)) })}>
@@ -144,7 +148,7 @@ function Planner({ familyId, today, firstDay }: { familyId: string; today: strin
                   <h2>{dayLabel(date)}</h2>
                   {mealTypes.map((type) => (
                     <Slot key={type} date={date} type={type} editable={can.edit}
-                      onChoose={() => setChoosing({ date, mealType: type })}>
+                      onChoose={() => setChoosing({ date, mealType: type })} onIdeas={() => setIdeasFor({ date, mealType: type })}>
                       {meals.filter((m) => m.date === date && m.mealType === type).map((m) => (
                         <MealCard key={`${m.id}|${m.date}`} meal={m} editable={can.edit}
                           colors={inMemberOrder(m.attendeeIds, memberColors).map((id) => memberColors.get(id)!.color)}
@@ -167,6 +171,8 @@ function Planner({ familyId, today, firstDay }: { familyId: string; today: strin
           }} />
         </Modal>
       )}
+      {proposing && <WeekProposals weekStart={weekStart} onClose={() => setProposing(false)} />}
+      {ideasFor && <SlotIdeas {...ideasFor} onClose={() => setIdeasFor(null)} />}
       {shopping && <ShopSheet familyId={familyId} weekStart={weekStart} onClose={() => setShopping(false)} />}
       {dialog}
       {snackbar}
@@ -175,8 +181,8 @@ function Planner({ familyId, today, firstDay }: { familyId: string; today: strin
   );
 }
 
-function Slot({ date, type, editable, onChoose, children }: {
-  date: string; type: MealType; editable: boolean; onChoose: () => void; children: React.ReactNode;
+function Slot({ date, type, editable, onChoose, onIdeas, children }: {
+  date: string; type: MealType; editable: boolean; onChoose: () => void; onIdeas: () => void; children: React.ReactNode;
 }) {
   const { setNodeRef, isOver } = useDroppable({ id: slotId(date, type), disabled: !editable });
   const label = `${calendarTexts.mealTypes[type]}, ${dayLabel(date)}`;
@@ -184,7 +190,12 @@ function Slot({ date, type, editable, onChoose, children }: {
     <div ref={setNodeRef} className={`plan-slot${isOver ? ' over' : ''}`} data-slot={`${date} ${type}`} aria-label={label} role="group">
       <h3>{calendarTexts.mealTypes[type]}</h3>
       {children}
-      {editable && <button type="button" className="link plan-add" onClick={onChoose} aria-label={`${t.add}: ${label}`}>+ {t.add}</button>}
+      {editable && (
+        <div className="plan-slot-actions">
+          <button type="button" className="link plan-add" onClick={onChoose} aria-label={`${t.add}: ${label}`}>+ {t.add}</button>
+          <button type="button" className="link plan-add" onClick={onIdeas} aria-label={`${t.ideas}: ${label}`}>{t.ideas}</button>
+        </div>
+      )}
     </div>
   );
 }

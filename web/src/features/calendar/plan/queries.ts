@@ -30,7 +30,7 @@ export function useMealNotes(listId: string) {
   return useQuery({
     queryKey: planKeys.notes(listId),
     queryFn: ({ signal }) => call(api.listMealNotes, { params: { listId }, signal }),
-    select: (notes) => new Map(notes.map((n) => [n.itemId, n.meals])),
+    select: (notes) => new Map(notes.map((n) => [n.itemId, n.meals.join(', ')])),
   });
 }
 
