@@ -36,7 +36,7 @@ export function Modal({ title, open, onClose, children }: {
       onClick={(e) => { if (e.target === ref.current) onClose(); }}>
       {open && (
         <div className="modal-body">
-          <div className="spread">
+          <div className="spread modal-head">
             <h2>{title}</h2>
             <button type="button" className="icon" aria-label="Close" onClick={onClose}>✕</button>
           </div>
