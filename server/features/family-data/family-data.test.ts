@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import yauzl from 'yauzl';
 import { ZipFile } from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +8,7 @@ import { exportFamilyData, FamilyData, familyDataMessages, importFamilyData } fr
 import * as grocery from '@hearth/contract/grocery';
 import * as locations from '@hearth/contract/locations';
 import * as meals from '@hearth/contract/meals';
+import { rawRows } from '../../platform/db/client.ts';
 import { joinAs } from '../../test/factories.ts';
 import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
 import { makeHousehold, type Household } from '../../test/household.ts';
@@ -171,6 +173,13 @@ describe('import', () => {
     const after = await featureAnswers(signedIn, res.body.familyId);
     const strip = (a: unknown) => ({ ...(a as object), members: undefined });
     expect(strip(after)).toEqual(strip(before));
+    // Events keep their reminders: the reminder job has a row for each, as for the exported family's.
+    const reminded = async (familyId: string) => (await rawRows<{ title: string; minutes: number }>(t.db, sql`select e.title,
+      e.reminder_minutes as minutes from calendar_reminders r join calendar_events e on e.id = r.event_id
+      where r.family_id = ${familyId} order by e.title`));
+    expect(await reminded(res.body.familyId))
+      .toEqual(expect.arrayContaining([{ title: 'Pancake night', minutes: 60 }, { title: 'Swimming', minutes: 30 }]));
+    expect(await reminded(res.body.familyId)).toEqual(await reminded(h.familyId));
   });
 
   it('refuses what is not a Hearth export (4xx), and a user who has a family', async () => {
