@@ -114,6 +114,23 @@ describe('export', () => {
     expect((await loner.call(exportFamilyData)).status).toBe(403);
     expect((await t.call(exportFamilyData)).status).toBe(401);
   });
+
+  it('writes lists.csv by RFC 4180, a cell that a spreadsheet would take for a formula kept as text', async () => {
+    const cass = await signUp(t, { name: 'Cass Csv' });
+    const listId = (await cass.call(grocery.createList, { body: { familyId: cass.user.familyId!, title: 'Party, "big"' } })).body.id;
+    for (const [name, quantity, unit, category] of [
+      ['=HYPERLINK("x")', 0.125, null, '@home'], ['Eggs, large', null, '-dozen', 'Dairy'], ['+1 cake', 2, 'kg', 'Bakery'],
+    ] as const) {
+      expect((await cass.call(grocery.addItem, { body: { name, quantity, unit, category, listId } })).status).toBe(201);
+    }
+    const rows = (await exportOf(cass)).files.get('lists.csv')!.split('\r\n');
+    expect(rows.slice(1).sort()).toEqual([
+      '',
+      `"Party, ""big""","'=HYPERLINK(""x"")",0.125,,'@home,no`,
+      `"Party, ""big""","Eggs, large",,'-dozen,Dairy,no`,
+      `"Party, ""big""",'+1 cake,2,kg,Bakery,no`,
+    ]);
+  });
 });
 
 /** An answer without ids, times and links (a new family has new ones), arrays in a stable order. */
