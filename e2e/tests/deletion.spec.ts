@@ -6,7 +6,7 @@ import { exportFamilyData } from '@hearth/contract/family-data';
 import { accountTexts } from '../../web/src/features/accounts/texts.ts';
 import { deleteFamilyTexts } from '../../web/src/features/family/texts.ts';
 import { deletionTexts } from '../../web/src/features/superadmin/texts.ts';
-import { importTexts } from '../../web/src/shared/ImportFamilyData.tsx';
+import { importTexts } from '../../web/src/shared/importTexts.ts';
 import { callApi } from '../support/api.ts';
 import { familyMembersViaApi, joinFamilyViaApi } from '../support/family-helpers.ts';
 import { password, superadmin } from '../support/hearth.ts';
