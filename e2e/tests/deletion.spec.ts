@@ -1,11 +1,18 @@
+import { writeFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import * as accounts from '@hearth/contract/accounts';
 import { deletionMessages } from '@hearth/contract/accounts';
+import { exportFamilyData } from '@hearth/contract/family-data';
 import { accountTexts } from '../../web/src/features/accounts/texts.ts';
 import { deleteFamilyTexts } from '../../web/src/features/family/texts.ts';
+import { deletionTexts } from '../../web/src/features/superadmin/texts.ts';
+import { importTexts } from '../../web/src/shared/importTexts.ts';
 import { callApi } from '../support/api.ts';
 import { familyMembersViaApi, joinFamilyViaApi } from '../support/family-helpers.ts';
+import { password, superadmin } from '../support/hearth.ts';
 import { signUpViaApi, useSession } from '../support/session.ts';
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `/work/wt/shots/data/${name}.png`, fullPage: true });
 
 const picture = (page: Page, name: string) =>
   page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
@@ -69,6 +76,63 @@ for (const device of [
       await expect(page).toHaveURL(/\/$/);
       const me = await callApi(request, accounts.me, { token: admin.token });
       expect(me.familyId).toBeNull();
+    });
+
+    test('the super admin deletes a family and an account; the family-less admin imports the family back', async ({ page, request }) => {
+      test.setTimeout(90_000);
+      // Names of their own: the console lists every family and account of the server.
+      const tag = `${device.width}-${Date.now().toString(36)}`;
+      const admin = await signUpViaApi(request, { name: `Ida ${tag}` });
+      const sam = await joinFamilyViaApi(request, admin, { name: `Sam ${tag}`, level: 'EDIT' });
+      const familyName = `Ida ${tag}'s Family`;
+      const exported = await request.get(exportFamilyData.path, { headers: { authorization: `Bearer ${admin.token}` } });
+      expect(exported.status()).toBe(200);
+      const archive = test.info().outputPath('family.zip');
+      await writeFile(archive, await exported.body());
+
+      await page.goto('/superadmin');
+      await page.getByLabel('Username').fill(superadmin.username);
+      await page.getByLabel('Password').fill(superadmin.password);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.getByRole('tab', { name: 'Families' }).click();
+      await page.getByRole('button', { name: `${deletionTexts.deleteFamily} ${familyName}` }).click();
+      const familyDialog = page.getByRole('dialog', { name: deletionTexts.familyTitle(familyName) });
+      const field = familyDialog.getByLabel(deletionTexts.typeName(familyName));
+      const confirm = familyDialog.getByRole('button', { name: deletionTexts.familyConfirm });
+      await field.fill(familyName.toLowerCase());
+      await expect(confirm).toBeDisabled();
+      await field.fill(familyName);
+      await shot(page, `superadmin-delete-family-${device.width}`);
+      await confirm.click();
+      await expect(page.getByText(deletionMessages.familyDeleted)).toBeVisible();
+      await expect(page.getByRole('button', { name: `${deletionTexts.deleteFamily} ${familyName}` })).toHaveCount(0);
+      expect((await callApi(request, accounts.me, { token: sam.token })).familyId).toBeNull();
+
+      await page.getByRole('tab', { name: 'All Users' }).click();
+      await page.getByRole('button', { name: `${deletionTexts.deleteAccount} ${sam.email}` }).click();
+      const accountDialog = page.getByRole('dialog', { name: deletionTexts.accountTitle(sam.email) });
+      await accountDialog.getByLabel(deletionTexts.typeEmail(sam.email)).fill(sam.email);
+      await shot(page, `superadmin-delete-account-${device.width}`);
+      await accountDialog.getByRole('button', { name: deletionTexts.accountConfirm }).click();
+      await expect(page.getByText(deletionMessages.accountDeleted)).toBeVisible();
+      const signIn = await request.post(accounts.login.path, { data: { email: sam.email, password } });
+      expect(signIn.status()).toBe(401);
+
+      // The family's admin, now without a family, founds it again from the export.
+      await useSession(page, admin);
+      await page.goto('/');
+      const card = page.getByRole('region', { name: importTexts.title });
+      await card.getByRole('button', { name: importTexts.submit }).click();
+      await expect(card.getByText(importTexts.chooseFile)).toBeVisible();
+      await card.getByLabel(importTexts.fileLabel).setInputFiles(archive);
+      await shot(page, `import-form-${device.width}`);
+      await card.getByRole('button', { name: importTexts.submit }).click();
+      await expect(card.getByText(importTexts.done(familyName))).toBeVisible();
+      await expect(card.getByRole('list', { name: importTexts.summaryLabel })).toContainText('2 members, 1 invited again by email');
+      await shot(page, `import-summary-${device.width}`);
+      await card.getByRole('button', { name: importTexts.open }).click();
+      await expect(card).toHaveCount(0);
+      expect((await callApi(request, accounts.me, { token: admin.token })).familyId).not.toBeNull();
     });
   });
 }

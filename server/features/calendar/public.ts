@@ -74,16 +74,20 @@ export interface EventForExport {
   exceptions: string[];
 }
 
-/** A page of the family's events and series by id (`after`: the last id of the previous page). */
+/**
+ * A page of the family's events and series by start and id (`after`: the last of the previous page), along the
+ * family's (family_id, start_time) index: paged by id alone, each page scanned other families' events too.
+ */
 export async function eventsForExport(
-  q: Queryable, familyId: string, after: string | null, limit: number,
+  q: Queryable, familyId: string, after: Pick<EventForExport, 'startTime' | 'id'> | null, limit: number,
 ): Promise<EventForExport[]> {
   const rows = await rawRows<Omit<EventForExport, 'attendeeIds' | 'exceptions'>>(q, sql`select id, title, description,
     location, address, start_time as "startTime", end_time as "endTime", all_day as "allDay", category_id as "categoryId",
     recurring_pattern as "recurringPattern", recurring_end_date as "recurringEndDate", series_id as "seriesId",
     original_date as "originalDate", is_meal as "isMeal", meal_id as "mealId", reminder_minutes as "reminderMinutes", servings
-    from calendar_events where family_id = ${familyId} and (${after}::uuid is null or id > ${after}::uuid)
-    order by id limit ${limit}`);
+    from calendar_events where family_id = ${familyId}
+    and (${after?.id ?? null}::uuid is null or (start_time, id) > (${after?.startTime ?? null}, ${after?.id ?? null}::uuid))
+    order by start_time, id limit ${limit}`);
   const events = rows.map((r) => ({ ...r, attendeeIds: [] as string[], exceptions: [] as string[] }));
   const byId = new Map(events.map((e) => [e.id, e]));
   const ids = events.map((e) => e.id);

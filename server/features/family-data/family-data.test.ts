@@ -1,12 +1,18 @@
+import { sql } from 'drizzle-orm';
 import yauzl from 'yauzl';
 import { ZipFile } from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as calendar from '@hearth/contract/calendar';
+import { calendarLimits } from '@hearth/contract/calendar';
 import * as family from '@hearth/contract/family';
-import { exportFamilyData, FamilyData, familyDataMessages, importFamilyData } from '@hearth/contract/family-data';
+import { exportFamilyData, FamilyData, familyDataLimits, familyDataMessages, importFamilyData } from '@hearth/contract/family-data';
 import * as grocery from '@hearth/contract/grocery';
+import { groceryLimits } from '@hearth/contract/grocery';
 import * as locations from '@hearth/contract/locations';
+import { locationLimits } from '@hearth/contract/locations';
 import * as meals from '@hearth/contract/meals';
+import { mealLimits } from '@hearth/contract/meals';
+import { rawRows } from '../../platform/db/client.ts';
 import { joinAs } from '../../test/factories.ts';
 import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
 import { makeHousehold, type Household } from '../../test/household.ts';
@@ -108,6 +114,23 @@ describe('export', () => {
     expect((await loner.call(exportFamilyData)).status).toBe(403);
     expect((await t.call(exportFamilyData)).status).toBe(401);
   });
+
+  it('writes lists.csv by RFC 4180, a cell that a spreadsheet would take for a formula kept as text', async () => {
+    const cass = await signUp(t, { name: 'Cass Csv' });
+    const listId = (await cass.call(grocery.createList, { body: { familyId: cass.user.familyId!, title: 'Party, "big"' } })).body.id;
+    for (const [name, quantity, unit, category] of [
+      ['=HYPERLINK("x")', 0.125, null, '@home'], ['Eggs, large', null, '-dozen', 'Dairy'], ['+1 cake', 2, 'kg', 'Bakery'],
+    ] as const) {
+      expect((await cass.call(grocery.addItem, { body: { name, quantity, unit, category, listId } })).status).toBe(201);
+    }
+    const rows = (await exportOf(cass)).files.get('lists.csv')!.split('\r\n');
+    expect(rows.slice(1).sort()).toEqual([
+      '',
+      `"Party, ""big""","'=HYPERLINK(""x"")",0.125,,'@home,no`,
+      `"Party, ""big""","Eggs, large",,'-dozen,Dairy,no`,
+      `"Party, ""big""",'+1 cake,2,kg,Bakery,no`,
+    ]);
+  });
 });
 
 /** An answer without ids, times and links (a new family has new ones), arrays in a stable order. */
@@ -171,6 +194,13 @@ describe('import', () => {
     const after = await featureAnswers(signedIn, res.body.familyId);
     const strip = (a: unknown) => ({ ...(a as object), members: undefined });
     expect(strip(after)).toEqual(strip(before));
+    // Events keep their reminders: the reminder job has a row for each, as for the exported family's.
+    const reminded = async (familyId: string) => (await rawRows<{ title: string; minutes: number }>(t.db, sql`select e.title,
+      e.reminder_minutes as minutes from calendar_reminders r join calendar_events e on e.id = r.event_id
+      where r.family_id = ${familyId} order by e.title`));
+    expect(await reminded(res.body.familyId))
+      .toEqual(expect.arrayContaining([{ title: 'Pancake night', minutes: 60 }, { title: 'Swimming', minutes: 30 }]));
+    expect(await reminded(res.body.familyId)).toEqual(await reminded(h.familyId));
   });
 
   it('refuses what is not a Hearth export (4xx), and a user who has a family', async () => {
@@ -198,4 +228,53 @@ describe('import', () => {
     expect(honest.length).toBeLessThan(2 * 1024 * 1024);
     expect((await upload(user, honest)).status).toBe(400);
   }, 120_000);
+});
+
+/**
+ * The archive of a family at every bound stays under this (docs/family-data-format.md): half the upload bound, so
+ * such a family's export can always be imported. With everyday content, as the family-export bench's.
+ */
+const archiveBoundBytes = familyDataLimits.uploadMaxBytes / 2;
+
+describe('bounds', () => {
+  it('a family at every bound exports to under the documented bound (1/50 of every bound, measured and scaled)', async () => {
+    // Seeding 400,000 items takes minutes; a fiftieth of every bound, set-based, takes a second or two, and each
+    // entry of the archive grows with its rows (recipes' files too), so 50 times the growth is the family's.
+    const part = 50;
+    const owner = await signUp(t, { name: 'Bo Bound' });
+    const f = owner.user.familyId!;
+    const empty = (await exportOf(owner)).bytes.length;
+    const lists = groceryLimits.listsPerFamily / part;
+    await t.db.execute(sql`insert into grocery_lists (family_id, title) select ${f}, 'List ' || i from generate_series(1, ${lists}) i`);
+    await t.db.execute(sql`insert into grocery_items (family_id, list_id, name, quantity, unit, position, is_purchased, category)
+      select ${f}, l.id, 'Item ' || i, i % 4 + 1, case when i % 3 = 0 then null else 'kg' end, i, i % 4 = 0,
+        (array['Produce', 'Dairy', 'Bakery', null])[i % 4 + 1]
+      from grocery_lists l, generate_series(1, ${groceryLimits.itemsPerList}) i where l.family_id = ${f}`);
+    await t.db.execute(sql`insert into grocery_comments (family_id, list_id, user_id, user_name, text)
+      select ${f}, l.id, ${owner.user.id}, 'Bo', repeat('Comment ' || i || ' ', 10)
+      from grocery_lists l, generate_series(1, ${2000 / part / lists}) i where l.family_id = ${f}`);
+    await t.db.execute(sql`insert into recurring_items (family_id, list_id, name, frequency, next_due_at)
+      select ${f}, (select id from grocery_lists where family_id = ${f} limit 1), 'Recurring ' || i, 'WEEKLY', now()
+      from generate_series(1, ${groceryLimits.recurringPerFamily / part}) i`);
+    await t.db.execute(sql`insert into meals (family_id, name, directions, servings, prep_time, total_time)
+      select ${f}, 'Recipe ' || i, repeat('Stir well and simmer. ', 40), 4, 15, 40 from generate_series(1, ${mealLimits.mealsPerFamily / part}) i`);
+    await t.db.execute(sql`insert into meal_ingredients (meal_id, position, name, quantity, unit)
+      select m.id, p, 'Ingredient ' || p, p + 1, 'g' from meals m, generate_series(0, 19) p where m.family_id = ${f}`);
+    await t.db.execute(sql`insert into calendar_events (family_id, title, description, start_time, end_time, recurring_pattern)
+      select ${f}, 'Event ' || i, case when i % 4 = 0 then 'Notes for event ' || i end,
+        '2026-' || lpad((1 + i % 12)::text, 2, '0') || '-10T09:00:00', '2026-' || lpad((1 + i % 12)::text, 2, '0') || '-10T10:00:00',
+        case when i < 1000 / ${part} then 'WEEKLY' end
+      from generate_series(1, ${calendarLimits.eventsPerFamily / part}) i`);
+    await t.db.execute(sql`insert into locations (family_id, name, address)
+      select ${f}, 'Place ' || i, i || ' Main St' from generate_series(1, ${locationLimits.locationsPerFamily / part}) i`);
+    await t.db.execute(sql`insert into location_notes (family_id, location_id, author_user_id, author_name, note, is_personal)
+      select ${f}, l.id, ${owner.user.id}, 'Bo', repeat('Note ' || i || ' ', 20), i % 5 = 0 from generate_series(1, ${locationLimits.notesPerFamily / part}) i
+      join (select id, row_number() over (order by id) - 1 as n from locations where family_id = ${f}) l
+        on l.n = i % ${locationLimits.locationsPerFamily / part}`);
+    const { bytes, json } = await exportOf(owner);
+    expect(json.lists.reduce((n, l) => n + l.items.length, 0)).toBe(groceryLimits.listsPerFamily * groceryLimits.itemsPerList / part);
+    expect(json.calendarEvents).toHaveLength(calendarLimits.eventsPerFamily / part);
+    const atEveryBound = empty + part * (bytes.length - empty);
+    expect(atEveryBound).toBeLessThan(archiveBoundBytes);
+  }, 60_000);
 });

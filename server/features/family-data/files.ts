@@ -1,20 +1,7 @@
-import type { ItemForExport } from '../grocery/public.ts';
 import type { RecipeForExport } from '../meals/public.ts';
 
-/** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */
-function csvField(value: string | number | boolean | null): string {
-  const text = value === null ? '' : String(value);
-  // A leading =, +, - or @ would be a formula to a spreadsheet: prefixed so it stays text.
-  const safe = /^[=+\-@\t\r]/.test(text) && typeof value === 'string' ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
+/** lists.csv's first line; its rows (RFC 4180, formulas kept as text) are made by grocery's `itemsTextForExport`. */
 export const listsCsvHeader = 'list,item,quantity,unit,category,purchased\r\n';
-
-export function listsCsvRows(listTitle: string, items: ItemForExport[]): string {
-  return items.map((i) => [listTitle, i.name, i.quantity, i.unit, i.category, i.isPurchased ? 'yes' : 'no']
-    .map(csvField).join(',') + '\r\n').join('');
-}
 
 /** A file name from the recipe's name: letters, digits, spaces and dashes, unique in the archive. */
 export function recipeFileName(name: string, used: Set<string>): string {

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { rawRows, type Queryable, type Tx } from '../../platform/db/client.ts';
+import { sql, type SQL } from 'drizzle-orm';
+import { rawRows, textArray, type Queryable, type Tx } from '../../platform/db/client.ts';
 import { groceryComments, groceryItems, groceryLists, recurringItems } from '../../platform/db/schema/grocery.ts';
 import type { Deps } from '../../platform/deps.ts';
 import * as lists from './repository/lists.ts';
@@ -137,28 +137,53 @@ export interface RecurringForExport {
   frequency: 'WEEKLY' | 'BI_WEEKLY' | 'MONTHLY'; nextDueAt: string;
 }
 
-/** The family's lists (at most its bound of them), oldest first. */
+/** The family's lists (at most its bound of them), by id: the order the export reads their items in. */
 export function listsForExport(q: Queryable, familyId: string): Promise<ListForExport[]> {
   return rawRows<ListForExport>(q, sql`select id, title, to_json(created_at)#>>'{}' as "createdAt"
-    from grocery_lists where family_id = ${familyId} order by created_at, id`);
+    from grocery_lists where family_id = ${familyId} order by id`);
 }
 
-/** One list's items (at most a list's bound) in their order. */
-export function itemsForExport(q: Queryable, familyId: string, listId: string): Promise<ItemForExport[]> {
-  return rawRows<ItemForExport>(q, sql`select id, name, quantity, unit, category, recurrence, position,
-    is_purchased as "isPurchased", recurring_item_id as "recurringItemId", added_from_recipe_id as "addedFromRecipeId"
-    from grocery_items where family_id = ${familyId} and list_id = ${listId} order by position, id`);
+/**
+ * A field of lists.csv (RFC 4180) made by the database: a leading =, +, - or @ (a spreadsheet's
+ * formula) prefixed with a quote; quoted, its quotes doubled, when it holds a comma, quote or line break.
+ */
+const csvField = (column: SQL) => sql`coalesce((select case when f ~ '[",\r\n]' then '"' || replace(f, '"', '""') || '"' else f end
+  from (select case when ${column} ~ '^[-=+@\t\r]' then '''' || ${column} else ${column} end as f) x), '')`;
+
+/**
+ * The items of a few of the family's lists, each list's as one text made by the database: `json`, the elements of
+ * family.json's `items` array (ItemForExport); `csv`, lists.csv's rows. Made there because making each of a large
+ * family's 400,000 items an object on the server's thread, twice, was most of an export's time.
+ */
+export async function itemsTextForExport(
+  q: Queryable, familyId: string, lists: ListForExport[], kind: 'json' | 'csv',
+): Promise<Map<string, string>> {
+  const text = kind === 'json'
+    ? sql`string_agg(json_build_object('id', i.id, 'name', i.name, 'quantity', i.quantity, 'unit', i.unit,
+        'category', i.category, 'recurrence', i.recurrence, 'position', i.position, 'isPurchased', i.is_purchased,
+        'recurringItemId', i.recurring_item_id, 'addedFromRecipeId', i.added_from_recipe_id)::text, ${',\n'}
+        order by i.position, i.id)`
+    : sql`string_agg(${csvField(sql`l.title`)} || ',' || ${csvField(sql`i.name`)} || ',' || coalesce(i.quantity::text, '')
+        || ',' || ${csvField(sql`i.unit`)} || ',' || ${csvField(sql`i.category`)} || ','
+        || case when i.is_purchased then 'yes' else 'no' end || ${'\r\n'}, '' order by i.position, i.id)`;
+  const rows = await rawRows<{ listId: string; text: string }>(q, sql`select i.list_id as "listId", ${text} as text
+    from grocery_items i join grocery_lists l on l.id = i.list_id
+    where i.family_id = ${familyId} and i.list_id = any(${textArray(lists.map((l) => l.id))}::uuid[]) group by i.list_id`);
+  return new Map(rows.map((r) => [r.listId, r.text]));
 }
 
-/** One list's comments, archived ones too, oldest first (`after`: the last one of the previous page). */
-export function commentsForExport(
-  q: Queryable, familyId: string, listId: string, after: string | null, limit: number,
-): Promise<CommentForExport[]> {
-  return rawRows<CommentForExport>(q, sql`select id, user_name as "userName", text, parent_id as "parentId",
-    to_json(archived_at)#>>'{}' as "archivedAt", to_json(created_at)#>>'{}' as "createdAt"
-    from grocery_comments where family_id = ${familyId} and list_id = ${listId}
-    and (${after}::uuid is null or (created_at, id) > (select created_at, id from grocery_comments where id = ${after}::uuid))
-    order by created_at, id limit ${limit}`);
+/** The comments of a few of the family's lists, archived ones too, each list's oldest first. */
+export async function commentsForExport(
+  q: Queryable, familyId: string, lists: ListForExport[],
+): Promise<Map<string, CommentForExport[]>> {
+  const rows = await rawRows<CommentForExport & { listId: string }>(q, sql`select id, list_id as "listId",
+    user_name as "userName", text, parent_id as "parentId", to_json(archived_at)#>>'{}' as "archivedAt",
+    to_json(created_at)#>>'{}' as "createdAt" from grocery_comments
+    where family_id = ${familyId} and list_id = any(${textArray(lists.map((l) => l.id))}::uuid[])
+    order by list_id, created_at, id`);
+  const byList = new Map<string, CommentForExport[]>(lists.map((l) => [l.id, []]));
+  for (const { listId, ...comment } of rows) byList.get(listId)!.push(comment);
+  return byList;
 }
 
 /** The family's recurring items (at most its bound). */

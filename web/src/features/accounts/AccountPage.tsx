@@ -12,6 +12,7 @@ import { Modal } from '../../shared/ui/Modal.tsx';
 import { Loading } from '../../shared/ui/Status.tsx';
 import { useCurrentUser } from '../../shared/useCurrentUser.ts';
 import { useTitle } from '../../shared/useTitle.ts';
+import { ImportFamilyData } from '../../shared/ImportFamilyData.tsx';
 import { accountTexts as t } from './texts.ts';
 
 interface Fields {
@@ -100,6 +101,7 @@ export function AccountPage() {
         <p><strong>{me.data.name}</strong></p>
         <p className="muted">{me.data.email}</p>
       </section>
+      {!me.data.familyId && <ImportFamilyData />}
       <section className="card stack" aria-labelledby="delete-account-heading">
         <h2 id="delete-account-heading">{t.deleteAccount}</h2>
         <p>{t.deleteExplained}</p>

@@ -9,6 +9,7 @@ import { ErrorBanner, Loading, Notice } from '../../shared/ui/Status.tsx';
 import { useCurrentUser } from '../../shared/useCurrentUser.ts';
 import { todayIn } from '../../shared/time.ts';
 import { useTitle } from '../../shared/useTitle.ts';
+import { ImportFamilyData } from '../../shared/ImportFamilyData.tsx';
 import { loadFailure, membersQuery, useFamilySettings } from '../family/queries.ts';
 import { OnboardingChecklist } from './Onboarding.tsx';
 import { useNewsfeed } from './queries.ts';
@@ -26,7 +27,7 @@ export function NewsfeedPage() {
   return (
     <main className="page newsfeed">
       <h1>{title}</h1>
-      {me.data.familyId ? <Feed user={me.data} /> : <Notice>{accessMessages.noFamily}</Notice>}
+      {me.data.familyId ? <Feed user={me.data} /> : <div className="stack"><Notice>{accessMessages.noFamily}</Notice><ImportFamilyData /></div>}
     </main>
   );
 }

@@ -3,16 +3,17 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import * as api from '@hearth/contract/superadmin';
-import { superadminMessages } from './texts.ts';
+import { deletionTexts, superadminMessages } from './texts.ts';
+import { DeleteAccountDialog } from './Deletion.tsx';
 import { Modal } from '../../shared/ui/Modal.tsx';
-import { ErrorBanner } from '../../shared/ui/Status.tsx';
+import { ErrorBanner, Notice } from '../../shared/ui/Status.tsx';
 import { ApiError } from '../../shared/api/client.ts';
 import { FieldError, failField, failSubmit, invalidIf, SubmitError } from '../../shared/form.tsx';
 import { adminCall } from './credentials.ts';
 import { formatDate } from './format.ts';
 import { useConfirm } from '../../shared/ui/ConfirmDialog.tsx';
 
-type Dialog = { kind: 'password' | 'family'; user: api.AdminUser } | null;
+type Dialog = { kind: 'password' | 'family' | 'delete'; user: api.AdminUser } | null;
 
 export function AllUsers({ users, families, onChanged }: {
   users: api.AdminUser[]; families: api.AdminFamily[]; onChanged: () => void;
@@ -20,6 +21,7 @@ export function AllUsers({ users, families, onChanged }: {
   const [error, setError] = useState<string | null>(null);
   const { confirm, dialog: confirmDialog } = useConfirm();
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [deleted, setDeleted] = useState<string | null>(null);
   const familyName = (id: string | null) => families.find((f) => f.id === id)?.name ?? (id ? id.slice(0, 8) : '—');
 
   const setStatus = async (user: api.AdminUser, status: api.AccountStatus) => {
@@ -39,6 +41,7 @@ export function AllUsers({ users, families, onChanged }: {
     <section className="stack">
       {confirmDialog}
       <ErrorBanner message={error} onDismiss={() => setError(null)} />
+      {deleted && <Notice kind="success">{deleted}</Notice>}
       <div className="table-wrap">
         <table>
           <thead><tr><th>Name</th><th>Email</th><th>Status</th><th>Family</th><th>Last login</th><th>Actions</th></tr></thead>
@@ -58,6 +61,8 @@ export function AllUsers({ users, families, onChanged }: {
                 <td className="row">
                   <button type="button" className="secondary" onClick={() => setDialog({ kind: 'family', user: u })}>Assign Family</button>
                   <button type="button" className="secondary" onClick={() => setDialog({ kind: 'password', user: u })}>Reset Password</button>
+                  <button type="button" className="danger" aria-label={`${deletionTexts.deleteAccount} ${u.email}`}
+                    onClick={() => { setDeleted(null); setDialog({ kind: 'delete', user: u }); }}>{deletionTexts.deleteAccount}</button>
                 </td>
               </tr>
             ))}
@@ -66,6 +71,9 @@ export function AllUsers({ users, families, onChanged }: {
       </div>
       {dialog?.kind === 'password' && (
         <ResetPasswordDialog user={dialog.user} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'delete' && (
+        <DeleteAccountDialog user={dialog.user} onClose={() => setDialog(null)} onDone={(message) => { setDeleted(message); onChanged(); }} />
       )}
       {dialog?.kind === 'family' && (
         <AssignFamilyDialog user={dialog.user} families={families} onClose={() => setDialog(null)} onDone={onChanged} />

@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import * as api from '@hearth/contract/superadmin';
-import { superadminMessages } from './texts.ts';
+import { deletionTexts, superadminMessages } from './texts.ts';
+import { DeleteFamilyDialog } from './Deletion.tsx';
 import { FieldError, failSubmit, invalidIf, SubmitError } from '../../shared/form.tsx';
 import { Notice } from '../../shared/ui/Status.tsx';
 import { adminCall } from './credentials.ts';
@@ -14,6 +16,8 @@ export function Families({ families, onChanged }: { families: api.AdminFamily[];
   const { register, handleSubmit, reset, setError, clearErrors, formState: { errors, isSubmitting } } = useForm<
     z.input<typeof Fields>, unknown, z.output<typeof Fields>
   >({ resolver: zodResolver(Fields), defaultValues: { name: '', description: '' } });
+  const [deleting, setDeleting] = useState<api.AdminFamily | null>(null);
+  const [deleted, setDeleted] = useState<string | null>(null);
 
   const submit = async ({ name, description }: z.output<typeof Fields>) => {
     try {
@@ -42,10 +46,11 @@ export function Families({ families, onChanged }: { families: api.AdminFamily[];
         </label>
         <button type="submit" disabled={isSubmitting}>Create Family</button>
       </form>
+      {deleted && <Notice kind="success">{deleted}</Notice>}
       {families.length === 0 ? <Notice>No families yet.</Notice> : (
         <div className="table-wrap">
           <table>
-            <thead><tr><th>Name</th><th>ID</th><th>Members</th><th>Description</th><th>Created</th></tr></thead>
+            <thead><tr><th>Name</th><th>ID</th><th>Members</th><th>Description</th><th>Created</th><th>Actions</th></tr></thead>
             <tbody>
               {families.map((f) => (
                 <tr key={f.id}>
@@ -58,12 +63,19 @@ export function Families({ families, onChanged }: { families: api.AdminFamily[];
                   <td><code className="small">{f.id}</code></td>
                   <td>{f.memberCount}</td>
                   <td>{f.description ?? ''}</td>
-                  <td>{formatDate(f.createdAt)}</td>
+                  <td className="nowrap">{formatDate(f.createdAt)}</td>
+                  <td>
+                    <button type="button" className="danger" aria-label={`${deletionTexts.deleteFamily} ${f.name}`}
+                      onClick={() => { setDeleted(null); setDeleting(f); }}>{deletionTexts.deleteFamily}</button>
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
+      )}
+      {deleting && (
+        <DeleteFamilyDialog family={deleting} onClose={() => setDeleting(null)} onDone={(message) => { setDeleted(message); onChanged(); }} />
       )}
     </section>
   );
