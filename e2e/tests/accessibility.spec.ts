@@ -158,6 +158,8 @@ for (const device of devices) {
       await page.goto('/chores');
       await page.locator('[data-member="Mia"]').getByRole('button', { name: /^Tidy room/ }).click();
       await expect(page.locator('[data-member="Mia"]').getByRole('button', { name: /^Tidy room/ })).toHaveAttribute('aria-pressed', 'true');
+      // The "+2 ★" celebration fades out over 1.6 s: checked once it has ended, not at a moment of its fade.
+      await page.locator('.celebrate').evaluate('(el) => Promise.all(el.getAnimations().map((a) => a.finished))');
       await expectClean(page, `${device.width} chart with a chore done`);
     });
   });
