@@ -155,11 +155,13 @@ for (const device of devices) {
       for (const path of ['/todos', `/todos/list/${listId}`, '/todos/mine', '/todos/everyone', '/chores', '/rewards', '/']) {
         await expectNoViolations(page, path);
       }
+      // With reduced motion the "+2 ★" celebration stands still and whole: axe checks it as shown, not at a moment of
+      // its fade (a measure of its colours half-faded failed now and then).
+      await page.emulateMedia({ reducedMotion: 'reduce' });
       await page.goto('/chores');
       await page.locator('[data-member="Mia"]').getByRole('button', { name: /^Tidy room/ }).click();
       await expect(page.locator('[data-member="Mia"]').getByRole('button', { name: /^Tidy room/ })).toHaveAttribute('aria-pressed', 'true');
-      // The "+2 ★" celebration fades out over 1.6 s: checked once it has ended, not at a moment of its fade.
-      await page.locator('.celebrate').evaluate('(el) => Promise.all(el.getAnimations().map((a) => a.finished))');
+      await expect(page.locator('.celebrate')).toBeVisible();
       await expectClean(page, `${device.width} chart with a chore done`);
     });
   });
