@@ -9,9 +9,9 @@ export default defineConfig({
   test: {
     globalSetup: ['./test/global-setup.ts'],
     // Vitest's default (cores - 1) runs one file at a time on a 2-core machine, where much of a file's time is
-    // spent waiting on the PostgreSQL server, timers and server processes: with two at a time files still ran 1.4 at
-    // once on average, three keep the cores busier (docs/performance.md).
-    maxWorkers: Math.max(3, availableParallelism() + 1),
+    // spent waiting on the PostgreSQL server: two at a time finish the suite sooner. Three were tried beside the
+    // browser tests and gained nothing: the run is CPU-bound (docs/performance.md).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // Files share a worker's modules instead of importing the whole app anew each (a third of the suite's time,
     // docs/performance.md). The server's modules hold no state a file could leave behind for another: their caches
     // are keyed by database or by answer, and every file opens a database of its own.
