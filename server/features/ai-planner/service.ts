@@ -8,13 +8,14 @@ import type { Caller } from '../../platform/auth/sessions.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, rateLimited } from '../../platform/errors.ts';
 import { recipeHistory, weekMeals } from '../calendar/public.ts';
+import { addDays } from '../../platform/recurrence.ts';
 import { familyToday } from '../family/membership.ts';
 import { recipeNames } from '../meals/public.ts';
 import { alterFromRules } from './alterations.ts';
 import { suggest, toGeneratedMeal } from './fallback.ts';
 import { MealProvider, ProviderFailure } from './provider.ts';
 import * as repo from './repository.ts';
-import { addDays, ideaSlots, propose, ranked, type FamilyTaste, type LibraryRecipe, type Slot } from './week-planner.ts';
+import { ideaSlots, propose, ranked, type FamilyTaste, type LibraryRecipe, type Slot } from './week-planner.ts';
 
 /** How far back the planner looks at what the family planned, to learn what it likes. */
 const historyDays = 84;

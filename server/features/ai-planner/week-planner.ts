@@ -1,5 +1,6 @@
 import { mealTypeAt, type MealType } from '@hearth/contract/calendar';
 import { aiLimits, weekPlanLimits, type PlanProposal } from '@hearth/contract/ai-planner';
+import { addDays } from '../../platform/recurrence.ts';
 import { catalogue } from './catalogue/index.ts';
 import { toGeneratedMeal } from './fallback.ts';
 
@@ -40,12 +41,6 @@ export function ranked(taste: FamilyTaste, mealType: MealType): LibraryRecipe[] 
     || (total.get(b.id) ?? 0) - (total.get(a.id) ?? 0)
     || a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
     .slice(0, weekPlanLimits.libraryMax);
-}
-
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 const fromLibrary = (slot: Slot, r: LibraryRecipe): PlanProposal => ({ ...slot, recipeId: r.id, name: r.name, meal: null });

@@ -10,12 +10,13 @@ import type { Queryable, Tx } from '../../platform/db/client.ts';
 import { lockFamilyRow } from '../../platform/db/tenancy.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, conflict, invalid, notFound } from '../../platform/errors.ts';
+import { addDays } from '../../platform/recurrence.ts';
 import { familyToday } from '../family/membership.ts';
 import { addItemsToList } from '../grocery/public.ts';
 import { findRecipe, recipesForShopping } from '../meals/public.ts';
 import { occurrenceOn, shiftDays } from './expand.ts';
 import * as plans from './plan-repository.ts';
-import { addDays, weekMeals } from './plan-week.ts';
+import { weekMeals } from './plan-week.ts';
 import * as repo from './repository.ts';
 import { inUnit, measureOf, mergeIngredients, type PlannedIngredient } from './shopping-lines.ts';
 

@@ -1,13 +1,12 @@
 import { mealTypeAt, type RecurringPattern } from '@hearth/contract/calendar';
 import type { PlannedMeal } from '@hearth/contract/meal-plan';
 import type { Queryable } from '../../platform/db/client.ts';
-import { expand, shiftDays } from './expand.ts';
+import { addDays } from '../../platform/recurrence.ts';
+import { expand } from './expand.ts';
 import * as plans from './plan-repository.ts';
 import * as repo from './repository.ts';
 
 /** The planner's week read (issue 51), apart from its writes so other features can read a week through public.ts. */
-
-export const addDays = (date: string, days: number) => shiftDays(`${date}T00:00:00`, days).slice(0, 10);
 
 function toPlanned(row: plans.PlanRow, o: { startTime: string; endTime: string }): PlannedMeal {
   const recipeServings = row.recipe?.[1] ?? null;
