@@ -61,6 +61,14 @@ export async function admin(url: string, statement: string): Promise<void> {
  * database and closes it.
  */
 export async function onEachEngine(bench: (label: string, database: Database) => Promise<void>): Promise<void> {
+  // ENGINES=pglite or ENGINES=postgres runs one engine only.
+  const engines = (process.env.ENGINES ?? 'pglite,postgres').split(',');
+  if (engines.includes('pglite')) await onPglite(bench);
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl && engines.includes('postgres')) await onPostgres(serverUrl, bench);
+}
+
+async function onPglite(bench: (label: string, database: Database) => Promise<void>): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'hearth-bench-'));
   try {
     // Synced to disk as the app runs it, unless PGLITE_FSYNC=false (to measure what syncing costs).
@@ -70,14 +78,16 @@ export async function onEachEngine(bench: (label: string, database: Database) =>
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return;
+}
+
+async function onPostgres(serverUrl: string, bench: (label: string, database: Database) => Promise<void>): Promise<void> {
   const name = `hearth_bench_${randomBytes(4).toString('hex')}`;
   const scratch = new URL(serverUrl);
   scratch.pathname = `/${name}`;
   await admin(serverUrl, `CREATE DATABASE ${name}`);
   try {
-    const database = await openPostgres(scratch.toString());
+    // PG_PREPARED_STATEMENTS=true measures the server as run with named statements on.
+    const database = await openPostgres(scratch.toString(), { preparedStatements: process.env.PG_PREPARED_STATEMENTS === 'true' });
     await migrate(database);
     await bench('PostgreSQL', database);
   } finally {
