@@ -13,9 +13,10 @@ export default defineConfig({
   use: {
     baseURL: e2eUrl,
     viewport: { width: 1280, height: 800 },
-    // A failed test keeps its trace of DOM snapshots and a screenshot of its end. The trace's screencast (a picture of
-    // every frame, taken in every test, kept or not) was a third of the browser's CPU (docs/performance.md).
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false },
+    // A failed test keeps a screenshot of its end and Playwright's error context (the page's accessibility tree).
+    // A trace is recorded in every test, kept or not, so it is on only with E2E_TRACE=1, to look into a failure
+    // (docs/DECISIONS.md, "What the browser tests record").
+    trace: process.env.E2E_TRACE ? { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false } : 'off',
     screenshot: 'only-on-failure',
     // Each test's fresh browser would install the service worker and fetch every file it keeps (about 1 MB):
     // the offline tests, which need it, allow it for themselves.
