@@ -11,7 +11,9 @@ import { startupFailure } from './platform/startup.ts';
 /** Opens the configured database: a PostgreSQL server, or PGlite in DATA_DIR (vacuumed after an unclean stop). */
 async function openDatabase(config: Config): Promise<Database> {
   if (config.databaseUrl) {
-    const database = await openPostgres(config.databaseUrl, { preparedStatements: config.pgPreparedStatements });
+    const database = await openPostgres(config.databaseUrl, {
+      preparedStatements: config.pgPreparedStatements, directUrl: config.databaseDirectUrl,
+    });
     await migrate(database);
     return database;
   }

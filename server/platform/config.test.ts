@@ -57,6 +57,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ PG_PREPARED_STATEMENTS: 'yes' })).toThrow(/PG_PREPARED_STATEMENTS/);
   });
 
+  it('reaches the database directly for sessions only when DATABASE_DIRECT_URL says so', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://pooler/hearth' }).databaseDirectUrl).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: 'postgres://pooler/hearth', DATABASE_DIRECT_URL: 'postgres://db/hearth' }).databaseDirectUrl)
+      .toBe('postgres://db/hearth');
+  });
+
   it('keeps a daily backup only with a folder for it, seven unless told otherwise', () => {
     expect(loadConfig({}).backups).toBeUndefined();
     expect(loadConfig({ BACKUP_DIR: '/var/backups/hearth' }).backups).toEqual({ dir: '/var/backups/hearth', keep: 7 });
@@ -97,6 +103,8 @@ describe('configuration', () => {
     [{ PORT: 'abc' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'postgres://pooler/hearth', DATABASE_DIRECT_URL: 'mysql://x' }, 'DATABASE_DIRECT_URL'],
+    [{ DATABASE_DIRECT_URL: 'postgres://db/hearth' }, 'DATABASE_DIRECT_URL is set without DATABASE_URL'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
     [{ REQUIRE_APPROVAL: 'maybe' }, 'REQUIRE_APPROVAL'],

@@ -10,6 +10,7 @@ const Env = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   PGLITE_FSYNC: flag.default(true),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+  DATABASE_DIRECT_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
   PG_PREPARED_STATEMENTS: flag.default(false),
   PUBLIC_URL: z.url().optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
@@ -48,6 +49,11 @@ export interface Config {
   /** Whether the embedded database syncs its writes to disk; off only for tests, where speed beats surviving a power cut. */
   pgliteFsync: boolean;
   databaseUrl: string | undefined;
+  /**
+   * The same database reached without a pooler in transaction mode (directly, or through a session-mode pool), for
+   * what needs a session of its own: LISTEN and the migration lock. DATABASE_URL when unset.
+   */
+  databaseDirectUrl: string | undefined;
   /**
    * On a PostgreSQL server, statements sent again run named, parsed once per connection (`pg-statements.ts`). Off by
    * default: a pooler in transaction mode (PgBouncer before 1.21, or without `max_prepared_statements`) hands each
@@ -113,12 +119,16 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (Boolean(e.AI_BASE_URL) !== Boolean(e.AI_MODEL)) {
     throw new ConfigError('Invalid configuration: AI_BASE_URL and AI_MODEL must be set together');
   }
+  if (e.DATABASE_DIRECT_URL && !e.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration: DATABASE_DIRECT_URL is set without DATABASE_URL');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: e.DATA_DIR,
     pgliteFsync: e.PGLITE_FSYNC,
     databaseUrl: e.DATABASE_URL,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL,
     pgPreparedStatements: e.PG_PREPARED_STATEMENTS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,

@@ -22,7 +22,7 @@ export async function seedCommand(args: string[], env: Env): Promise<string> {
   // Two transactions at once on a PostgreSQL server, whose backends run side by side; PGlite runs one at a time.
   const concurrency = config.databaseUrl ? 2 : 1;
   const database = config.databaseUrl
-    ? await openPostgres(config.databaseUrl, { max: concurrency })
+    ? await openPostgres(config.databaseUrl, { max: concurrency, directUrl: config.databaseDirectUrl })
     : await openPglite({ dataDir: config.dataDir });
   try {
     await migrate(database);

@@ -10,6 +10,7 @@ import { openPostgres } from '../platform/db/client.ts';
 import { groceryLists, users } from '../platform/db/schema.ts';
 import { startServer, type ServerProcess } from './processes.ts';
 import { startPrivatePostgres, type PrivatePostgres } from './private-postgres.ts';
+import { Stream, until } from './live-streams.ts';
 
 /**
  * The database goes away under load and comes back: an administrator ends every connection of the app's (three
@@ -72,48 +73,6 @@ async function endConnections(): Promise<number> {
   return rows.length;
 }
 
-/** One member's live stream: its changes' item ids, and whether it ended. */
-class Stream {
-  readonly ids = new Set<string>();
-  ended = false;
-  readonly #abort = new AbortController();
-
-  /** Opens a stream on `app`; answers null while the server answers otherwise (503 while its database is away). */
-  static async open(app: ServerProcess): Promise<Stream | number> {
-    const stream = new Stream();
-    const res = await fetch(`${app.url}/api/live`, { headers: auth(), signal: stream.#abort.signal });
-    if (res.status !== 200) return res.status;
-    void stream.#read(res.body!);
-    return stream;
-  }
-
-  async #read(body: ReadableStream<Uint8Array>) {
-    const decoder = new TextDecoder();
-    try {
-      for await (const chunk of body) {
-        for (const match of decoder.decode(chunk, { stream: true }).matchAll(/"id":"([0-9a-f-]{36})"/g)) this.ids.add(match[1]!);
-      }
-    } catch {
-      // Closed by the test.
-    }
-    this.ended = true;
-  }
-
-  close() {
-    this.#abort.abort();
-  }
-}
-
-async function until<T>(attempt: () => Promise<T | undefined | false>, what: string, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const result = await attempt();
-    if (result) return result;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 /** Writers adding items as fast as they are answered, each to its own list, alternating between the processes. */
 function load() {
   const acknowledged: string[] = [];
@@ -144,7 +103,7 @@ function load() {
 describe('the database goes away under load and comes back', () => {
   it('keeps every process up, every acknowledged write, answers 503 meanwhile and resumes live streams', async () => {
     const [a, b] = apps as [ServerProcess, ServerProcess];
-    const first = await Stream.open(b);
+    const first = await Stream.open(b, token);
     if (!(first instanceof Stream)) throw new Error(`the live stream answered ${first}`);
     const writes = load();
     await until(async () => writes.acknowledged.length >= 50, 'the first writes');
@@ -169,7 +128,7 @@ describe('the database goes away under load and comes back', () => {
       expect([add.status, await add.json()]).toEqual([
         503, { code: 'UNAVAILABLE', message: errorMessages.databaseUnavailable },
       ]);
-      expect(await Stream.open(b)).toBe(503);
+      expect(await Stream.open(b, token)).toBe(503);
       await new Promise((r) => setTimeout(r, 2000));
     } finally {
       await server.start();
@@ -180,7 +139,7 @@ describe('the database goes away under load and comes back', () => {
 
     // Live changes reach a reopened stream again.
     const again = await until(async () => {
-      const stream = await Stream.open(b);
+      const stream = await Stream.open(b, token);
       return stream instanceof Stream && stream;
     }, 'the stream to open again');
     const added = await fetch(`${a.url}/api/grocery`, {

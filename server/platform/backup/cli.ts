@@ -66,7 +66,9 @@ export async function restoreCommand(file: string | undefined, env: Env): Promis
 
 async function withDatabase<T>(config: Config, work: (database: Database) => Promise<T>): Promise<T> {
   const database = config.databaseUrl
-    ? await openPostgres(config.databaseUrl, { max: 1, preparedStatements: config.pgPreparedStatements })
+    ? await openPostgres(config.databaseUrl, {
+      max: 1, preparedStatements: config.pgPreparedStatements, directUrl: config.databaseDirectUrl,
+    })
     : await openPglite({ dataDir: config.dataDir });
   try {
     return await work(database);

@@ -7,7 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { StartupError } from '../startup.ts';
@@ -59,6 +59,11 @@ export interface Database {
   /** Calls `listener` each time notifications may have been lost (the LISTEN connection dropped); answers its stop. */
   onListenLost(listener: () => void): () => void;
   close(): Promise<void>;
+  /**
+   * On a PostgreSQL server, a connection of its own that no pooler shares out (`directUrl`), for what needs a session:
+   * the migration lock. The caller ends it.
+   */
+  directConnection?(): Promise<pg.Client>;
   /** How busy its connections are, for metrics; absent where nothing tells (PGlite on the caller's own thread). */
   usage?(): DatabaseUsage;
 }
@@ -131,13 +136,15 @@ const connectTimeoutMs = 5_000;
 /**
  * A PostgreSQL server's pool (`max` connections, 10 by default). `preparedStatements` (PG_PREPARED_STATEMENTS): a
  * statement sent again runs named (`pg-statements.ts`); without it every statement goes unnamed, drizzle's prepared
- * queries included, as a pooler in transaction mode needs.
+ * queries included, as a pooler in transaction mode needs. `directUrl` (DATABASE_DIRECT_URL, `url` by default): the
+ * same database without such a pooler, for the connections that need a session (LISTEN, the migration lock).
  */
 export async function openPostgres(
-  url: string, options: { max?: number; preparedStatements?: boolean } = {},
+  url: string, options: { max?: number; preparedStatements?: boolean; directUrl?: string | undefined } = {},
 ): Promise<Database> {
   url = withDefaultUser(url);
   const connection = { connectionString: url, connectionTimeoutMillis: connectTimeoutMs, keepAlive: true };
+  const direct = { ...connection, connectionString: withDefaultUser(options.directUrl ?? url) };
   // Pipelined: statements a transaction sends together go to the server at once, in order, not each after the last
   // one's answer; and pg deprecates sending them otherwise.
   const pool = new pg.Pool({ ...connection, application_name: 'hearth', max: options.max ?? 10, pipeline: true });
@@ -152,13 +159,19 @@ export async function openPostgres(
   });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   // Named apart from the pool's, so an administrator (or a test) can tell it in pg_stat_activity.
-  const listener = new PgListener({ ...connection, application_name: 'hearth-listen' });
+  const listener = new PgListener({ ...direct, application_name: 'hearth-listen' });
   return {
     engine: 'postgres',
     db,
     listen: (channel, onPayload) => listener.listen(channel, onPayload),
     listening: () => listener.connected,
     onListenLost: (onLost) => listener.onLost(onLost),
+    directConnection: async () => {
+      const client = new pg.Client({ ...direct, application_name: 'hearth-migrate' });
+      client.on('error', () => {});
+      await client.connect();
+      return client;
+    },
     close: async () => {
       await listener.close();
       await pool.end();
@@ -187,16 +200,14 @@ export async function migrate(database: Database): Promise<void> {
     await migratePglite(database.db as never, { migrationsFolder });
     return;
   }
-  const client = await (database.db as unknown as NodePgDatabase & { $client: pg.Pool }).$client.connect();
+  // A session lock: through a pooler in transaction mode it could be taken on one server connection and given back
+  // on another, so the migration runs on a connection of its own. Ending it gives the lock back, failed or not.
+  const client = await database.directConnection!();
   try {
     await client.query('select pg_advisory_lock($1)', [migrationLock]);
     await migratePg(drizzlePg(client), { migrationsFolder });
-    await client.query('select pg_advisory_unlock($1)', [migrationLock]);
-    client.release();
-  } catch (error) {
-    // The session's end gives the lock back.
-    client.release(error as Error);
-    throw error;
+  } finally {
+    await client.end();
   }
 }
 
