@@ -14,7 +14,7 @@
  *
  * Run: `node scripts/bench/family-load.ts` (PGlite); `DATABASE_URL=postgres://… ENGINES=postgres node …` for PostgreSQL
  * alone. `ENGINES=pglite,postgres`, `PROCESSES=1,2`, `FAMILIES`, `RATES=250,500,…`, `STEP_SECONDS`, `CLIENTS`,
- * `MIX=signIn:0` (override shares, percent), `PGLITE_SEEDED=<folder>` (PGlite's seeded families kept for the next run) tune it; `CALLS=each` runs each call of the mix alone at the first rate
+ * `MIX=signIn:0` (override shares, percent), `PGLITE_SEEDED=<folder>` and `POSTGRES_SEEDED=<database>` (seeded families kept for the next run) tune it; `CALLS=each` runs each call of the mix alone at the first rate
  * instead (CPU per request by call). Prints one line per step and a summary per configuration.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
@@ -317,15 +317,30 @@ async function onPglite(): Promise<void> {
   }
 }
 
-async function onPostgres(serverUrl: string): Promise<void> {
-  const name = `hearth_load_${randomBytes(4).toString('hex')}`;
+/**
+ * The seeded families on PostgreSQL: in a scratch database, or in `POSTGRES_SEEDED` (a database kept for the next run,
+ * its families in `<tmp>/<name>.json`).
+ */
+async function postgresFamilies(serverUrl: string): Promise<{ url: string; families: Family[]; drop: () => Promise<void> }> {
+  const kept = process.env.POSTGRES_SEEDED;
+  const name = kept ?? `hearth_load_${randomBytes(4).toString('hex')}`;
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
+  const saved = join(tmpdir(), `${name}.json`);
+  const drop = kept ? async () => {} : () => admin(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  if (kept && existsSync(saved)) return { url: url.toString(), families: JSON.parse(readFileSync(saved, 'utf8')) as Family[], drop };
   await admin(serverUrl, `CREATE DATABASE ${name}`);
+  const database = await openPostgres(url.toString(), { max: 2 });
+  const families = asFamilies(await seed(database, 2));
+  await database.close();
+  if (kept) writeFileSync(saved, JSON.stringify(families));
+  return { url: url.toString(), families, drop };
+}
+
+async function onPostgres(serverUrl: string): Promise<void> {
+  const { url: seeded, families, drop } = await postgresFamilies(serverUrl);
+  const url = new URL(seeded);
   try {
-    const database = await openPostgres(url.toString(), { max: 2 });
-    const families = asFamilies(await seed(database, 2));
-    await database.close();
     // The app's backends on this database (other work shares the server): their pids, read at each step.
     const backends = async () => {
       const client = new pg.Client({ connectionString: url.toString() });
@@ -351,7 +366,7 @@ async function onPostgres(serverUrl: string): Promise<void> {
       }
     }
   } finally {
-    await admin(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await drop();
   }
 }
 
