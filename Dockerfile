@@ -55,4 +55,4 @@ USER hearth
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/api/health`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "server/main.ts"]
+CMD ["node", "--max-semi-space-size=16", "server/main.ts"]

@@ -4,6 +4,7 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverNodeFlags } from '../../server/node-flags.ts';
 
 export const e2ePort = Number(process.env.E2E_PORT ?? 3199);
 export const e2eUrl = `http://127.0.0.1:${e2ePort}`;
@@ -26,7 +27,7 @@ export interface RunningHearth {
 export function launchHearth(options: { port: number; smtpUrl: string; env?: Record<string, string> }): RunningHearth {
   const dataDir = mkdtempSync(join(tmpdir(), 'hearth-e2e-'));
   const url = `http://127.0.0.1:${options.port}`;
-  const child: ChildProcess = spawn(process.execPath, ['server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...serverNodeFlags, 'server/main.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env, PORT: String(options.port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '',

@@ -27,6 +27,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { liveHeartbeatMs } from '@hearth/contract/live';
+import { serverNodeFlags } from '../../server/node-flags.ts';
 import { migrate, openPglite, openPostgres, type Database } from '../../server/platform/db/client.ts';
 import { seedFamilies, type SeededFamily } from '../../server/seed/families.ts';
 import { seedPassword } from '../../server/seed/cli.ts';
@@ -87,7 +88,7 @@ async function seed(database: Database, concurrency: number): Promise<SeededFami
 /** A `server/main.ts` on `env`, ready. */
 async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(root, 'server/main.ts')], {
+  const child = spawn(process.execPath, [...serverNodeFlags, join(root, 'server/main.ts')], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback', PUBLIC_URL: 'http://127.0.0.1' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { serverNodeFlags } from '../node-flags.ts';
 
 /** Real server processes (`server/main.ts`), for what only separate processes show: start-up, locks, crashes. */
 
@@ -42,7 +43,7 @@ export async function startServer(
 ): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
   const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
-  const child = spawn(process.execPath, [main], {
+  const child = spawn(process.execPath, [...serverNodeFlags, main], {
     env: { ...inherited, HOST: '127.0.0.1', LOG_LEVEL: 'warn', PGLITE_FSYNC: 'false', ...env, PORT: port },
     stdio: ['ignore', 'pipe', 'pipe'],
     ...options.as,
