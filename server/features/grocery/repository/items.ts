@@ -247,7 +247,7 @@ export async function addOrMerge(
       update ${groceryItems} g set quantity = (select p.quantity from planned p where p.open_id = g.id), updated_at = ${when}
       -- By id through the key, however many items the statistics believe the list holds (not a join over the list).
       where g.id = any(array(select open_id from planned where open_id is not null)) and (select refused from verdict) is null
-      returning ${placedColumns('g')}, true as merged
+      returning ${placedColumns('g')}, true as merged, g.match_key as key
     ), added as (
       insert into ${groceryItems} as g (family_id, list_id, name, quantity, unit, category, recurrence, position,
         recurring_item_id, added_from_recipe_id, created_at, updated_at)
@@ -255,14 +255,15 @@ export async function addOrMerge(
         s.recurring_item_id, s.added_from_recipe_id, ${when}, ${when}
       from planned p join sent s on s.ord = p.lead
       where p.open_id is null and (select refused from verdict) is null
-      returning ${placedColumns('g')}, false as merged
+      returning ${placedColumns('g')}, false as merged, g.match_key as key
     ), answered as (
-      select p.key, r.*, (
+      -- Each row carries its key: no join back to what was planned (a nested loop over both, by the estimates).
+      select r.*, (
         select count(*)::int from ${groceryItems} a where a.list_id = ${listId} and a.position < r.position
-      ) + p.new_count::int as place
-      from raised r join planned p on p.open_id = r.id
+      ) + (select count(*)::int from added) as place
+      from raised r
       union all
-      select p.key, r.*, p.rank::int as place from added r join planned p on p.open_id is null and p.position = r.position
+      select r.*, r.position - (select min(position) from added) as place from added r
     )${sql.join(also.flatMap((a) => a.ctes).map((cte) => sql`, ${cte}`))}
     select (select refused from verdict) as refused,
       (select json_agg(to_json(a) order by s.ord) from sent s join answered a on a.key = s.key) as added${sql.join(selecting)}`);
