@@ -5,6 +5,7 @@ import { planTexts as t } from '../../web/src/features/calendar/plan/texts.ts';
 import { callApi } from '../support/api.ts';
 import { familyDate } from '../support/calendar-helpers.ts';
 import { devices } from '../support/devices.ts';
+import { joinFamilyViaApi } from '../support/family-helpers.ts';
 import { createListViaApi, createMealViaApi } from '../support/meals-helpers.ts';
 import { signUpViaApi, useSession, type ApiSession } from '../support/session.ts';
 
@@ -19,6 +20,7 @@ function nextMonday(): string {
 const plus = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const shots = '/work/shots/planner';
 const planShots = '/work/wt/shots/plan';
+const readOnlyShots = '/work/wt/shots/shop';
 
 async function kitchen(request: Parameters<typeof signUpViaApi>[0]) {
   const cook = await signUpViaApi(request, { name: 'Ada' });
@@ -189,6 +191,35 @@ for (const device of devices) {
       await expect(cheese).toContainText('for Tacos, Chili');
       await expect(page.getByTestId('grocery-item')).toHaveCount(2);
       await page.screenshot({ path: `${shots}/list-${device.width}.png`, fullPage: true });
+    });
+
+    test('a READ_ONLY member sees the week\'s meals and none of the tools that change it', async ({ page, request }) => {
+      const { cook, tacos } = await kitchen(request);
+      const monday = nextMonday();
+      await callApi(request, plan.planMeal, { token: cook.token, body: { recipeId: tacos.id, date: monday, mealType: 'DINNER' } });
+      const reader = await joinFamilyViaApi(request, cook, { name: 'Reader', level: 'READ_ONLY' });
+      await openNextWeek(page, reader);
+
+      const dinner = slot(page, monday, 'DINNER');
+      const meal = dinner.getByRole('article', { name: 'Tacos' });
+      await expect(meal).toBeVisible();
+      await expect(meal.locator('.plan-servings')).toContainText('4');
+      for (const tool of [t.planWeek, t.shop, t.copyLastWeek, t.clearWeek]) {
+        await expect(page.getByRole('button', { name: tool })).toHaveCount(0);
+      }
+      await expect(page.getByRole('checkbox', { name: t.copyWhenDragging })).toHaveCount(0);
+      // No recipe panel to drag from, no slot's Add or Ideas, no remove or servings buttons, and nothing draggable.
+      await expect(page.getByPlaceholder(t.searchRecipes)).toHaveCount(0);
+      await expect(page.locator('.plan-chip')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: new RegExp(`^(${t.add}|${t.ideas}):`) })).toHaveCount(0);
+      for (const control of [t.remove('Tacos'), 'Fewer servings of Tacos', 'More servings of Tacos']) {
+        await expect(page.getByRole('button', { name: control })).toHaveCount(0);
+      }
+      await expect(meal.locator('.plan-meal-grip')).toHaveAttribute('aria-disabled', 'true');
+      // Without the recipe panel the week takes the panel's place too: a slot is wide enough to read.
+      expect((await dinner.boundingBox())!.width).toBeGreaterThan(120);
+      mkdirSync(readOnlyShots, { recursive: true });
+      await page.screenshot({ path: `${readOnlyShots}/plan-read-only-${device.width}.png`, fullPage: true });
     });
   });
 }

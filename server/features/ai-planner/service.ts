@@ -7,7 +7,7 @@ import { requireEditor, requireFamily, type FamilyCaller } from '../../platform/
 import type { Caller } from '../../platform/auth/sessions.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, rateLimited } from '../../platform/errors.ts';
-import { recipeHistory, weekMeals } from '../calendar/public.ts';
+import { recipeHistory, weekDates, weekMeals } from '../calendar/public.ts';
 import { addDays } from '../../platform/recurrence.ts';
 import { familyToday } from '../family/membership.ts';
 import { recipeNames } from '../meals/public.ts';
@@ -102,7 +102,7 @@ export class AiPlannerService {
     const today = await familyToday(this.deps.db, member.familyId, this.deps.clock.now());
     const planned = await weekMeals(this.deps.db, member.familyId, weekStart);
     const dinners = new Set(planned.filter((o) => o.meal.mealType === 'DINNER').map((o) => o.meal.date));
-    const slots: Slot[] = Array.from({ length: 7 }, (_, i) => addDays(weekStart, i))
+    const slots: Slot[] = weekDates(weekStart)
       .filter((date) => date >= today && !dinners.has(date)).map((date) => ({ date, mealType: 'DINNER' }));
     if (slots.length === 0) throw new AppError('UNPROCESSABLE', weekPlanMessages.weekFull);
     return this.answerSlots(member, slots, weekStart, planned, [], 'week');

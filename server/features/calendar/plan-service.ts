@@ -16,11 +16,10 @@ import { addItemsToList } from '../grocery/public.ts';
 import { findRecipe, recipesForShopping } from '../meals/public.ts';
 import { occurrenceOn, shiftDays } from './expand.ts';
 import * as plans from './plan-repository.ts';
-import { weekMeals } from './plan-week.ts';
+import { weekDates, weekMeals } from './plan-week.ts';
 import * as repo from './repository.ts';
 import { inUnit, measureOf, mergeIngredients, type PlannedIngredient } from './shopping-lines.ts';
 
-const weekDates = (weekStart: string) => Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
 const slotStart = (date: string, type: MealType) => `${date}T${String(mealSlotHours[type]).padStart(2, '0')}:00:00`;
 const minutesOf = (local: string) => Date.parse(`${local}Z`) / 60_000;
 const plusMinutes = (local: string, minutes: number) => new Date(Date.parse(`${local}Z`) + minutes * 60_000).toISOString().slice(0, 19);

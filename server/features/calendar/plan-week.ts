@@ -8,6 +8,11 @@ import * as repo from './repository.ts';
 
 /** The planner's week read (issue 51), apart from its writes so other features can read a week through public.ts. */
 
+/** The seven local dates of the week starting on `weekStart` (`YYYY-MM-DD`), in order. */
+export function weekDates(weekStart: string): string[] {
+  return Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
+}
+
 function toPlanned(row: plans.PlanRow, o: { startTime: string; endTime: string }): PlannedMeal {
   const recipeServings = row.recipe?.[1] ?? null;
   return {

@@ -39,7 +39,7 @@ export async function occurrencesBetween(
   }));
 }
 
-export { weekMeals } from './plan-week.ts';
+export { weekDates, weekMeals } from './plan-week.ts';
 
 /** Which recipe was planned when, for meals starting in [from, toExclusive): the AI planner's view of what a family likes. */
 export function recipeHistory(

@@ -42,9 +42,9 @@ it('finds the item an add merges into by name alone on a list grown since its st
 
   // "Item i" is the i-th from the bottom: 1,500 - i items above it.
   const added = [];
-  for (const name of ['Item 700', 'ITEM  700', 'Item 12']) added.push(await addOrMerge(t.db, list, item(name), t.clock.now()));
-  expect(added.map((a) => ('item' in a ? [a.item.name, a.item.quantity, a.place, a.merged] : a))).toEqual([
-    ['Item 700', 2, 800, true], ['Item 700', 3, 800, true], ['Item 12', 2, 1488, true],
+  for (const name of ['Item 700', 'ITEM  700', 'Item 12']) added.push(await addOrMerge(t.db, list, [item(name)], t.clock.now()));
+  expect(added.map((a) => ('added' in a ? a.added.map((d) => [d.item.name, d.item.quantity, d.place, d.merged]) : a))).toEqual([
+    [['Item 700', 2, 800, true]], [['Item 700', 3, 800, true]], [['Item 12', 2, 1488, true]],
   ]);
 
   let plan: PlanNode | undefined;
@@ -54,11 +54,11 @@ it('finds the item an add merges into by name alone on a list grown since its st
       const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
       const json = Object.values(row!)[0];
       plan = (typeof json === 'string' ? JSON.parse(json) : json)[0].Plan;
-      return { rows: [{ matched: true, merged: true, place: 0 }] };
+      return { rows: [{ refused: null, added: [] }] };
     },
   } as unknown as Queryable;
   // The second item from the top: its place counts the one item above it, so the rows read are the lookup's own, the
   // raise's and the list's top, a few (PostgreSQL rounds each loop's count up), not the list's 1,500.
-  await addOrMerge(explaining, list, item('ITEM  1499'), t.clock.now());
+  await addOrMerge(explaining, list, [item('ITEM  1499')], t.clock.now());
   expect(rowsRead(plan!, 'grocery_items')).toBeLessThanOrEqual(6);
 });

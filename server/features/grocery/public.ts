@@ -24,10 +24,10 @@ export interface NewRecipeItem {
 }
 
 /**
- * Puts items on a list of the caller's family (404 otherwise) inside the caller's transaction, at the top in their
- * order, each in its category (`categorise`) as an add by hand goes: one already unpurchased there raises that item's
- * quantity instead (409, nothing added, when the list is full or a quantity would pass its bound). Records no event.
- * Answers each item's id, in the given order.
+ * Puts items on a list of the caller's family (404 otherwise) inside the caller's transaction as a hand add does, all
+ * in one statement (`addToList`): at the top in their order, each in its category (`categorise`), one already
+ * unpurchased there raising that item's quantity instead (409, nothing added, when the list would be full or a
+ * quantity would pass its bound). Records no event. Answers each item's id, in the given order.
  */
 async function putOnList(
   tx: Tx, deps: Deps, input: { familyId: string; listId: string; items: NewRecipeItem[]; recipeId: string | null },
@@ -36,17 +36,11 @@ async function putOnList(
   if (input.items.length === 0) return [];
   const now = deps.clock.now();
   const categories = await categorise(tx, input.familyId, input.items.map((i) => ({ name: i.name, category: null })), now);
-  const ids: string[] = [];
-  // Last first: each new item goes on top, so the first ends up first.
-  for (let i = input.items.length - 1; i >= 0; i--) {
-    const item = input.items[i]!;
-    const added = await addToList(tx, list, {
-      name: item.name, quantity: item.quantity, unit: item.unit, category: categories[i]!, recurrence: 'none',
-      recurringItemId: null, addedFromRecipeId: input.recipeId,
-    }, now);
-    ids.push(added.item.id);
-  }
-  return ids.reverse();
+  const added = await addToList(tx, list, input.items.map((item, i) => ({
+    name: item.name, quantity: item.quantity, unit: item.unit, category: categories[i]!, recurrence: 'none',
+    recurringItemId: null, addedFromRecipeId: input.recipeId,
+  })), now);
+  return added.map((a) => a.item.id);
 }
 
 /** A recipe's ingredients put on a list (`putOnList`), told as one event; answers how many went on the list. */

@@ -34,14 +34,14 @@ export async function runRecurrence(deps: Pick<Deps, 'db' | 'clock' | 'events'>)
         const [category] = await categorise(tx, item.familyId, [{ name: item.name, category: null }], now);
         // The same thing already waiting on the list (added by hand or from a recipe) is not bought twice, and a full
         // list skips this return rather than failing the batch: the next period tries again.
-        const returned = await addOrMerge(tx, list, {
+        const returned = await addOrMerge(tx, list, [{
           name: item.name, quantity: item.quantity, unit: item.unit, category: category ?? null,
           recurrence: recurrenceOf(item.frequency), recurringItemId: item.id, addedFromRecipeId: null,
-        }, now, { merge: false });
+        }], now, { merge: false });
         if ('refused' in returned) continue;
         n++;
         await deps.events.record(tx, {
-          familyId: item.familyId, actorId: null, type: 'recurring_item_returned', subjectId: returned.item.id,
+          familyId: item.familyId, actorId: null, type: 'recurring_item_returned', subjectId: returned.added[0]!.item.id,
           data: { listId: item.listId, recurringItemId: item.id },
         });
       }

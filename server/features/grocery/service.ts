@@ -20,15 +20,16 @@ import * as lists from './repository/lists.ts';
 import { lockRecurringOfList, recurringList } from './repository/recurring.ts';
 
 /**
- * Puts an item on a locked list, or raises the same item's quantity there (`repo.addOrMerge`): 409 when the list is
- * full or the quantity would pass its bound, with nothing changed.
+ * Puts items on a locked list, or raises the same items' quantities there, in one statement (`repo.addOrMerge`): 409
+ * when the list would be full or a quantity would pass its bound, with nothing changed. Answers each item's result,
+ * in the order sent.
  */
 export async function addToList(
-  tx: Tx, list: lists.LockedList, item: repo.ItemToAdd, at: Date, also: repo.AlsoWritten[] = [],
-) {
-  const added = await repo.addOrMerge(tx, list, item, at, { also });
-  if ('refused' in added) throw conflict(added.refused === 'full' ? m.listFull : m.quantityTooLarge);
-  return added;
+  tx: Tx, list: lists.LockedList, items: repo.ItemToAdd[], at: Date, also: repo.AlsoWritten[] = [],
+): Promise<repo.Added[]> {
+  const outcome = await repo.addOrMerge(tx, list, items, at, { also });
+  if ('refused' in outcome) throw conflict(outcome.refused === 'full' ? m.listFull : m.quantityTooLarge);
+  return outcome.added;
 }
 
 /** A list's order as sent: item ids with their 0-based places. */
@@ -137,11 +138,11 @@ export class GroceryService {
       // Sent after the lock on the transaction's one connection, so it runs under it, as every write of the family's
       // categories does: list first, then category rows.
       const [category] = await categorise(tx, familyId, [{ name: body.name, category: body.category ?? null }], this.now);
-      const adding = addToList(tx, list, {
+      const adding = addToList(tx, list, [{
         name: body.name, quantity: body.quantity ?? null, unit: body.unit ?? null, category: category ?? null,
         recurrence: body.recurrence ?? 'none', recurringItemId: body.recurringItemId ?? null,
         addedFromRecipeId: body.addedFromRecipeId ?? null,
-      }, this.now, [
+      }], this.now, [
         this.deps.events.recording(event, {
           subjectId: sql`(select a.id from answered a)`,
           data: sql`(select case when a.merged then ${JSON.stringify({ ...event.data, merged: true })}
@@ -152,8 +153,8 @@ export class GroceryService {
       // The lock answers first: a list not the family's is 404 (the add wrote nothing to it).
       adding.catch(() => {});
       await locked;
-      const added = await adding;
-      return toItem(added.item, added.place);
+      const [added] = await adding;
+      return toItem(added!.item, added!.place);
     });
   }
 

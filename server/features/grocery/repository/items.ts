@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { groceryLimits } from '@hearth/contract/grocery';
 import type { SessionRead } from '../../../platform/auth/sessions.ts';
-import { rawRows, type Queryable } from '../../../platform/db/client.ts';
+import { rawRows, textArray, type Queryable } from '../../../platform/db/client.ts';
 import { groceryCategoryOrders, groceryItems, groceryLists, matchKeySql } from '../../../platform/db/schema/grocery.ts';
 import type { LockedList } from './lists.ts';
 
@@ -130,17 +130,24 @@ export interface ItemToAdd {
   addedFromRecipeId: string | null;
 }
 
-/**
- * What an add did: the item made or raised, with its 0-based place; or why it changed nothing: the list is full
- * (`full`), the quantity would pass the bound (`tooMuch`), or, without merging, the same item is already open there
- * (`open`).
- */
-export type AddOutcome = { item: PlacedItem; place: number; merged: boolean } | { refused: 'full' | 'tooMuch' | 'open' };
+/** What an add did to one item sent: the item made or raised, with its 0-based place once the whole add is done. */
+export interface Added {
+  item: PlacedItem;
+  place: number;
+  merged: boolean;
+}
 
 /**
- * More an add's statement writes, from what the add did: CTEs, and expressions the statement selects (data-modifying
- * CTEs run anyway; what must be selected to run, a NOTIFY say). They read the CTE `answered`: the item made or
- * raised (`PlacedItem`'s fields, `merged`, its 0-based `place`), no row when the add changed nothing.
+ * What an add did: for each item sent, in the order sent, the item made or raised (items sent with one match key
+ * share one); or why it changed nothing at all: the list is full (`full`), a quantity would pass the bound
+ * (`tooMuch`), or, without merging, the same item is already open there (`open`).
+ */
+export type AddOutcome = { added: Added[] } | { refused: 'full' | 'tooMuch' | 'open' };
+
+/**
+ * More an add's statement writes, from what the add did: CTEs, and expressions the statement selects once (data-
+ * modifying CTEs run anyway; what must be selected to run, a NOTIFY say). They read the CTE `answered`: the items
+ * made or raised (`PlacedItem`'s fields, `merged`, the 0-based `place`), no row when the add changed nothing.
  */
 export interface AlsoWritten {
   ctes: SQL[];
@@ -155,13 +162,14 @@ const raisedBy = (by: number | null) => rounded(sql`coalesce(o.quantity, 1) + ${
 
 /**
  * The top unpurchased item of a list with a name and unit's match key (singular, any case), `except` one item: the
- * one an add or an edit merges into, found through the open-key index (list, key, position).
+ * one an edit merges into, found through the open-key index (list, key, position). An add finds its items' the same
+ * way, for all its keys at once.
  */
-function openMatch(list: { listId: string; familyId: string }, name: string, unit: string | null, except?: string): SQL {
+function openMatch(list: { listId: string; familyId: string }, key: SQL, except?: string): SQL {
   return sql`
     select g.id, g.quantity from ${groceryItems} g
     where g.list_id = ${list.listId} and g.family_id = ${list.familyId} and not g.is_purchased
-      and g.match_key = ${matchKeySql(sql`${name}::text`, sql`${unit}::text`)}${except ? sql` and g.id <> ${except}` : sql``}
+      and g.match_key = ${key}${except ? sql` and g.id <> ${except}` : sql``}
     order by g.position
     limit 1`;
 }
@@ -170,58 +178,98 @@ function openMatch(list: { listId: string; familyId: string }, name: string, uni
 const numbered = <T extends { quantity: number | string | null }>(row: T) =>
   ({ ...row, quantity: row.quantity === null ? null : Number(row.quantity) });
 
+/** The answers of an add's items as the statement sent them (json: an object, or its text, by engine). */
+function parseAdded(json: unknown): Added[] {
+  const rows = (typeof json === 'string' ? JSON.parse(json) : json) as (PlacedItem & { merged: boolean; place: number })[];
+  return rows.map(({ merged, place, ...row }) => ({
+    item: Object.fromEntries(placedFields.map((field) => [field, row[field]])) as PlacedItem, place, merged,
+  }));
+}
+
 /**
- * Adds an item to a list as a person would, in one statement: the unpurchased item of the same name and unit
- * (singular, any case: the match key) gets the quantity added (a missing quantity counts as one), rounded as typed
- * quantities are; otherwise a new item goes on top (stored positions only order a list: they may be negative and
- * have gaps; answers number items 0, 1, 2... from the top). Nothing is written past the list's bound or the quantity
- * bound, nor to a list that is not the family's. `merge: false` (the recurrence job) leaves an open item of the same
- * key alone instead. The list's count is kept by triggers.
+ * Adds items to a list as a person would, all in one statement, as if added one after another from the last to the
+ * first: an item whose name and unit (singular, any case: the match key) an unpurchased item of the list already
+ * has raises that item's quantity (a missing quantity counts as one), rounded as typed quantities are; otherwise it
+ * goes on top, the new items in the order sent (stored positions only order a list: they may be negative and have
+ * gaps; answers number items 0, 1, 2... from the top). Items sent with the same key make one: the last of them is
+ * put on (its spelling, category and recipe), the others raise it. Nothing at all is written when the list's bound
+ * or the quantity bound would be passed, nor to a list that is not the family's. `merge: false` (the recurrence job)
+ * refuses instead when an open item has the key. The list's count is kept by triggers.
  *
  * The list's lock must be taken in the same transaction before this statement runs (`lockFamilyList`; it may be
  * sent together with it, not waited for): adds to one list then run one after another, each seeing the last.
- * `also`: what else the statement writes from the add (its event, its key's answer), so the lock is held for this
- * one statement and the commit.
+ * `also`: what else the statement writes from the add (a hand add's event, its key's answer), so the lock is held
+ * for this one statement and the commit.
  */
 export async function addOrMerge(
-  q: Queryable, list: LockedList, item: ItemToAdd, at: Date, { merge = true, also = [] }: { merge?: boolean; also?: AlsoWritten[] } = {},
+  q: Queryable, list: LockedList, items: ItemToAdd[], at: Date,
+  { merge = true, also = [] }: { merge?: boolean; also?: AlsoWritten[] } = {},
 ): Promise<AddOutcome> {
   const { id: listId, familyId } = list;
   const when = sql`${at.toISOString()}::timestamptz`;
-  const raised = raisedBy(item.quantity);
-  const quantity = item.quantity === null ? sql`null::float8` : rounded(sql`${item.quantity}::float8`);
+  // Each array behind a subquery: the plan then reads as many rows for any set, so the engine keeps one plan for the
+  // statement instead of planning it again for every add.
+  const column = (field: keyof ItemToAdd) => sql`(select ${textArray(items.map((item) => item[field]))})`;
   const selecting = also.flatMap((a) => a.selecting).map((expression, i) => sql`, ${expression} as ${sql.raw(`also_${i}`)}`);
-  const [row] = await rawRows<PlacedItem & { matched: boolean; merged: boolean | null; place: number | null }>(q, sql`
-    with o as (${openMatch({ listId, familyId }, item.name, item.unit)}), raised as (
-      update ${groceryItems} g set quantity = ${raised}, updated_at = ${when}
-      from o where g.id = o.id and ${merge} and ${raised} <= ${groceryLimits.quantityMax}
-      returning ${placedColumns('g')}, true as merged
+  const [row] = await rawRows<{ refused: 'full' | 'tooMuch' | 'open' | null; added: unknown }>(q, sql`
+    with sent as (
+      select s.ord::int as ord, s.name, round(s.quantity::numeric, 3) as quantity, s.unit, s.category, s.recurrence,
+        s.recurring_item_id::uuid as recurring_item_id, s.added_from_recipe_id::uuid as added_from_recipe_id,
+        ${matchKeySql(sql`s.name`, sql`s.unit`)} as key
+      from unnest(${column('name')}, ${column('quantity')}, ${column('unit')}, ${column('category')},
+        ${column('recurrence')}, ${column('recurringItemId')}, ${column('addedFromRecipeId')}) with ordinality
+        as s(name, quantity, unit, category, recurrence, recurring_item_id, added_from_recipe_id, ord)
+    ), keyed as (
+      select key, max(ord) as lead, count(*) as n, sum(coalesce(quantity, 1)) as total from sent group by key
+    ), matched as (
+      select k.key, k.lead, o.id as open_id,
+        case when o.id is not null then coalesce(o.quantity::numeric, 1) + k.total
+          when k.n > 1 then k.total else l.quantity end as quantity
+      from keyed k join sent l on l.ord = k.lead
+      left join lateral (${openMatch({ listId, familyId }, sql`k.key`)}) o on true
+    ), ranked as (
+      select m.key, m.lead, m.open_id, round(m.quantity, 3)::float8 as quantity,
+        count(*) filter (where m.open_id is null) over () as new_count,
+        row_number() over (partition by m.open_id is null order by m.lead) - 1 as rank
+      from matched m
+    ), planned as (
+      select p.*, case when p.open_id is null then coalesce((select min(position) from ${groceryItems}
+        where list_id = ${listId}), 0) - p.new_count + p.rank end as position
+      from ranked p
+    ), verdict as (
+      select case
+        when ${!merge} and exists (select 1 from planned where open_id is not null) then 'open'
+        when exists (select 1 from planned where coalesce(quantity, 0) > ${groceryLimits.quantityMax}) then 'tooMuch'
+        when not coalesce((select item_count from ${groceryLists} where id = ${listId} and family_id = ${familyId})
+          + (select count(*) from planned where open_id is null) <= ${groceryLimits.itemsPerList}, false) then 'full'
+      end as refused
+    ), raised as (
+      update ${groceryItems} g set quantity = (select p.quantity from planned p where p.open_id = g.id), updated_at = ${when}
+      -- By id through the key, however many items the statistics believe the list holds (not a join over the list).
+      where g.id = any(array(select open_id from planned where open_id is not null)) and (select refused from verdict) is null
+      returning ${placedColumns('g')}, true as merged, g.match_key as key
     ), added as (
       insert into ${groceryItems} as g (family_id, list_id, name, quantity, unit, category, recurrence, position,
         recurring_item_id, added_from_recipe_id, created_at, updated_at)
-      select ${familyId}::uuid, ${listId}::uuid, ${item.name}, ${quantity}, ${item.unit}, ${item.category},
-        ${item.recurrence}, coalesce((select min(position) from ${groceryItems} where list_id = ${listId}), 0) - 1,
-        ${item.recurringItemId}::uuid, ${item.addedFromRecipeId}::uuid, ${when}, ${when}
-      where not exists (select 1 from o) and coalesce(${quantity}, 0) <= ${groceryLimits.quantityMax}
-        and (select item_count from ${groceryLists} where id = ${listId} and family_id = ${familyId})
-          < ${groceryLimits.itemsPerList}
-      returning ${placedColumns('g')}, false as merged
+      select ${familyId}::uuid, ${listId}::uuid, s.name, p.quantity, s.unit, s.category, s.recurrence, p.position,
+        s.recurring_item_id, s.added_from_recipe_id, ${when}, ${when}
+      from planned p join sent s on s.ord = p.lead
+      where p.open_id is null and (select refused from verdict) is null
+      returning ${placedColumns('g')}, false as merged, g.match_key as key
     ), answered as (
-      select r.*, case when r.merged then (
+      -- Each row carries its key: no join back to what was planned (a nested loop over both, by the estimates).
+      select r.*, (
         select count(*)::int from ${groceryItems} a where a.list_id = ${listId} and a.position < r.position
-      ) else 0 end as place
-      from (select * from raised union all select * from added) r
+      ) + (select count(*)::int from added) as place
+      from raised r
+      union all
+      select r.*, r.position - (select min(position) from added) as place from added r
     )${sql.join(also.flatMap((a) => a.ctes).map((cte) => sql`, ${cte}`))}
-    select exists (select 1 from o) as matched, a.*${sql.join(selecting)}
-    from (select 1) one left join answered a on true`);
+    select (select refused from verdict) as refused,
+      (select json_agg(to_json(a) order by s.ord) from sent s join answered a on a.key = s.key) as added${sql.join(selecting)}`);
   if (!row) throw new Error('an add answered no row');
-  const { matched, merged, place, ...placed } = row;
-  if (merged === null) {
-    if (matched) return { refused: merge ? 'tooMuch' : 'open' };
-    return { refused: (item.quantity ?? 0) > groceryLimits.quantityMax ? 'tooMuch' : 'full' };
-  }
-  const shown = Object.fromEntries(placedFields.map((field) => [field, placed[field]])) as PlacedItem;
-  return { item: numbered(shown), place: place ?? 0, merged };
+  if (row.refused) return { refused: row.refused };
+  return { added: items.length === 0 ? [] : parseAdded(row.added) };
 }
 
 /** What an edit starts from: the item as stored, with its list. */
@@ -247,7 +295,7 @@ export async function mergeInto(
 ): Promise<PlacedItem | { refused: 'tooMuch' } | undefined> {
   const raised = raisedBy(next.quantity);
   const [row] = await rawRows<PlacedItem & { raised: boolean | null }>(q, sql`
-    with o as (${openMatch(edited, next.name, next.unit, edited.id)}), raised as (
+    with o as (${openMatch(edited, matchKeySql(sql`${next.name}::text`, sql`${next.unit}::text`), edited.id)}), raised as (
       update ${groceryItems} g set quantity = ${raised}, updated_at = ${at.toISOString()}::timestamptz
       from o where g.id = o.id and ${raised} <= ${groceryLimits.quantityMax}
       returning ${placedColumns('g')}
