@@ -15,14 +15,35 @@ import { listsCsvHeader, recipeFileName, recipeMarkdown } from './files.ts';
 /** Rows read at once: one read's rows become objects in one go, then other families' requests get their turn. */
 const rowsPerRead = 500;
 
-/** Yields between reads so that a large family's export never holds the server's thread for long. */
+/**
+ * Pages read one ahead: the next page's read is sent before this one is handed on, so the database (the embedded
+ * engine's own thread, or PostgreSQL) reads while this thread formats, compresses and sends; yields between reads so
+ * that a large family's export never holds the server's thread for long.
+ */
 async function* paged<T>(read: (after: T | null) => Promise<T[]>): AsyncGenerator<T[]> {
-  let after: T | null = null;
+  let page = await read(null);
   for (;;) {
-    const page = await read(after);
+    const next = page.length === rowsPerRead ? settledLater(read(page[page.length - 1]!)) : undefined;
     if (page.length > 0) yield page;
-    if (page.length < rowsPerRead) return;
-    after = page[page.length - 1]!;
+    if (!next) return;
+    await setImmediate();
+    page = await next;
+  }
+}
+
+/** A read started ahead, whose failure is reported when it is awaited (not as unhandled if the export stopped first). */
+function settledLater<T>(read: Promise<T>): Promise<T> {
+  read.catch(() => {});
+  return read;
+}
+
+/** Each batch with what `read` made of it, the next batch's read sent before this one is handed on (as `paged`). */
+async function* readAhead<T, R>(batches: T[], read: (batch: T) => Promise<R>): AsyncGenerator<[T, R]> {
+  let next = batches.length > 0 ? settledLater(read(batches[0]!)) : undefined;
+  for (let i = 0; next; i++) {
+    const current = await next;
+    next = i + 1 < batches.length ? settledLater(read(batches[i + 1]!)) : undefined;
+    yield [batches[i]!, current];
     await setImmediate();
   }
 }
@@ -72,21 +93,20 @@ async function* familyJson(q: Queryable, me: FamilyCaller, family: FamilyForExpo
 const listsPerRead = 4;
 
 /** The family's lists, a few at a time. */
-async function* listBatches(q: Queryable, familyId: string): AsyncGenerator<ListForExport[]> {
+async function listBatches(q: Queryable, familyId: string): Promise<ListForExport[][]> {
   const lists = await listsForExport(q, familyId);
-  for (let i = 0; i < lists.length; i += listsPerRead) {
-    yield lists.slice(i, i + listsPerRead);
-    await setImmediate();
-  }
+  const batches: ListForExport[][] = [];
+  for (let i = 0; i < lists.length; i += listsPerRead) batches.push(lists.slice(i, i + listsPerRead));
+  return batches;
 }
 
 /** family.json's `lists`: each list with its items (as the database wrote them) and its comments. */
 async function* listsJson(q: Queryable, familyId: string): AsyncGenerator<string> {
   let first = true;
   yield '[';
-  for await (const lists of listBatches(q, familyId)) {
-    const items = await itemsTextForExport(q, familyId, lists, 'json');
-    const comments = await commentsForExport(q, familyId, lists);
+  const read = async (lists: ListForExport[]) =>
+    [await itemsTextForExport(q, familyId, lists, 'json'), await commentsForExport(q, familyId, lists)] as const;
+  for await (const [lists, [items, comments]] of readAhead(await listBatches(q, familyId), read)) {
     for (const list of lists) {
       const head = JSON.stringify(list).slice(0, -1);
       yield `${first ? '\n' : ',\n'}${head},"items":[${items.get(list.id) ?? ''}],"comments":${JSON.stringify(comments.get(list.id))}}`;
@@ -99,8 +119,8 @@ async function* listsJson(q: Queryable, familyId: string): AsyncGenerator<string
 /** `lists.csv`: one row per item, with its list's title. */
 async function* listsCsv(q: Queryable, familyId: string): AsyncGenerator<string> {
   yield listsCsvHeader;
-  for await (const lists of listBatches(q, familyId)) {
-    const rows = await itemsTextForExport(q, familyId, lists, 'csv');
+  const read = (lists: ListForExport[]) => itemsTextForExport(q, familyId, lists, 'csv');
+  for await (const [lists, rows] of readAhead(await listBatches(q, familyId), read)) {
     for (const list of lists) yield rows.get(list.id) ?? '';
   }
 }

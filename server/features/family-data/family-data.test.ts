@@ -131,6 +131,22 @@ describe('export', () => {
       `"Party, ""big""",'+1 cake,2,kg,Bakery,no`,
     ]);
   });
+
+  it('writes family.json\'s items as the API answers them: quotes, backslashes, other scripts, nulls', async () => {
+    const dee = await signUp(t, { name: 'Dee Json' });
+    const listId = (await dee.call(grocery.createList, { body: { familyId: dee.user.familyId!, title: 'Json' } })).body.id;
+    const tricky = 'say "hi" \\ été 🍎 寿司';
+    for (const [name, quantity, unit] of [[tricky, 1.5, 'l'], ['Plain', null, null]] as const) {
+      expect((await dee.call(grocery.addItem, { body: { name, quantity, unit, listId } })).status).toBe(201);
+    }
+    const { json } = await exportOf(dee);
+    const items = json.lists.find((l) => l.title === 'Json')!.items
+      .map(({ name, quantity, unit, isPurchased }) => ({ name, quantity, unit, isPurchased }));
+    expect(items.sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+      { name: 'Plain', quantity: null, unit: null, isPurchased: false },
+      { name: tricky, quantity: 1.5, unit: 'l', isPurchased: false },
+    ]);
+  });
 });
 
 /** An answer without ids, times and links (a new family has new ones), arrays in a stable order. */

@@ -138,31 +138,41 @@ export function listsForExport(q: Queryable, familyId: string): Promise<ListForE
 }
 
 /**
- * A field of lists.csv (RFC 4180) made by the database: a leading =, +, - or @ (a spreadsheet's
- * formula) prefixed with a quote; quoted, its quotes doubled, when it holds a comma, quote or line break.
+ * A field of lists.csv (RFC 4180) made by the database: a leading =, +, - or @ (a spreadsheet's formula) prefixed with
+ * a quote; quoted, its quotes doubled, when it holds a comma, quote or line break. One test per field first, the
+ * rewrite only for the few fields that need it: the rewrite on every field was most of the CSV's cost on the embedded
+ * engine (docs/performance.md).
  */
-const csvField = (column: SQL) => sql`coalesce((select case when f ~ '[",\r\n]' then '"' || replace(f, '"', '""') || '"' else f end
-  from (select case when ${column} ~ '^[-=+@\t\r]' then '''' || ${column} else ${column} end as f) x), '')`;
+const csvField = (column: SQL) => sql`case when ${column} is null then '' when ${column} !~ '^[-=+@\t\r]|[",\r\n]' then ${column}
+  else (select case when f ~ '[",\r\n]' then '"' || replace(f, '"', '""') || '"' else f end
+    from (select case when ${column} ~ '^[-=+@\t\r]' then '''' || ${column} else ${column} end as f) x) end`;
+
+/** A nullable column as JSON (`null` for null), for the items' text. */
+const jsonValue = (column: SQL) => sql`coalesce(to_json(${column})::text, 'null')`;
 
 /**
  * The items of a few of the family's lists, each list's as one text made by the database: `json`, the elements of
  * family.json's `items` array (ItemForExport); `csv`, lists.csv's rows. Made there because making each of a large
- * family's 400,000 items an object on the server's thread, twice, was most of an export's time.
+ * family's 400,000 items an object on the server's thread, twice, was most of an export's time. JSON by concatenation,
+ * not `json_build_object` (two fifths cheaper on the embedded engine); a list's title made a CSV field once, not per item.
  */
 export async function itemsTextForExport(
   q: Queryable, familyId: string, lists: ListForExport[], kind: 'json' | 'csv',
 ): Promise<Map<string, string>> {
   const text = kind === 'json'
-    ? sql`string_agg(json_build_object('id', i.id, 'name', i.name, 'quantity', i.quantity, 'unit', i.unit,
-        'category', i.category, 'recurrence', i.recurrence, 'position', i.position, 'isPurchased', i.is_purchased,
-        'recurringItemId', i.recurring_item_id, 'addedFromRecipeId', i.added_from_recipe_id)::text, ${',\n'}
-        order by i.position, i.id)`
-    : sql`string_agg(${csvField(sql`l.title`)} || ',' || ${csvField(sql`i.name`)} || ',' || coalesce(i.quantity::text, '')
+    ? sql`string_agg('{"id":"' || i.id || '","name":' || to_json(i.name) || ',"quantity":' || ${jsonValue(sql`i.quantity`)}
+        || ',"unit":' || ${jsonValue(sql`i.unit`)} || ',"category":' || ${jsonValue(sql`i.category`)}
+        || ',"recurrence":' || to_json(i.recurrence) || ',"position":' || i.position || ',"isPurchased":' || i.is_purchased
+        || ',"recurringItemId":' || ${jsonValue(sql`i.recurring_item_id`)}
+        || ',"addedFromRecipeId":' || ${jsonValue(sql`i.added_from_recipe_id`)} || '}', ${',\n'} order by i.position, i.id)`
+    : sql`string_agg(l.title || ',' || ${csvField(sql`i.name`)} || ',' || coalesce(i.quantity::text, '')
         || ',' || ${csvField(sql`i.unit`)} || ',' || ${csvField(sql`i.category`)} || ','
         || case when i.is_purchased then 'yes' else 'no' end || ${'\r\n'}, '' order by i.position, i.id)`;
-  const rows = await rawRows<{ listId: string; text: string }>(q, sql`select i.list_id as "listId", ${text} as text
-    from grocery_items i join grocery_lists l on l.id = i.list_id
-    where i.family_id = ${familyId} and i.list_id = any(${textArray(lists.map((l) => l.id))}::uuid[]) group by i.list_id`);
+  const ids = textArray(lists.map((l) => l.id));
+  const rows = await rawRows<{ listId: string; text: string }>(q, sql`with l as materialized (
+      select id, ${csvField(sql`title`)} as title from grocery_lists where family_id = ${familyId} and id = any(${ids}::uuid[]))
+    select i.list_id as "listId", ${text} as text from grocery_items i join l on l.id = i.list_id
+    where i.family_id = ${familyId} and i.list_id = any(${ids}::uuid[]) group by i.list_id`);
   return new Map(rows.map((r) => [r.listId, r.text]));
 }
 
