@@ -12,8 +12,6 @@ import { familyMembersViaApi, joinFamilyViaApi } from '../support/family-helpers
 import { password, superadmin } from '../support/hearth.ts';
 import { signUpViaApi, useSession } from '../support/session.ts';
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `/work/wt/shots/data/${name}.png`, fullPage: true });
-
 const picture = (page: Page, name: string) =>
   page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 
@@ -102,7 +100,7 @@ for (const device of [
       await field.fill(familyName.toLowerCase());
       await expect(confirm).toBeDisabled();
       await field.fill(familyName);
-      await shot(page, `superadmin-delete-family-${device.width}`);
+      await picture(page, `superadmin-delete-family-${device.width}`);
       await confirm.click();
       await expect(page.getByText(deletionMessages.familyDeleted)).toBeVisible();
       await expect(page.getByRole('button', { name: `${deletionTexts.deleteFamily} ${familyName}` })).toHaveCount(0);
@@ -112,7 +110,7 @@ for (const device of [
       await page.getByRole('button', { name: `${deletionTexts.deleteAccount} ${sam.email}` }).click();
       const accountDialog = page.getByRole('dialog', { name: deletionTexts.accountTitle(sam.email) });
       await accountDialog.getByLabel(deletionTexts.typeEmail(sam.email)).fill(sam.email);
-      await shot(page, `superadmin-delete-account-${device.width}`);
+      await picture(page, `superadmin-delete-account-${device.width}`);
       await accountDialog.getByRole('button', { name: deletionTexts.accountConfirm }).click();
       await expect(page.getByText(deletionMessages.accountDeleted)).toBeVisible();
       const signIn = await request.post(accounts.login.path, { data: { email: sam.email, password } });
@@ -125,11 +123,11 @@ for (const device of [
       await card.getByRole('button', { name: importTexts.submit }).click();
       await expect(card.getByText(importTexts.chooseFile)).toBeVisible();
       await card.getByLabel(importTexts.fileLabel).setInputFiles(archive);
-      await shot(page, `import-form-${device.width}`);
+      await picture(page, `import-form-${device.width}`);
       await card.getByRole('button', { name: importTexts.submit }).click();
       await expect(card.getByText(importTexts.done(familyName))).toBeVisible();
       await expect(card.getByRole('list', { name: importTexts.summaryLabel })).toContainText('2 members, 1 invited again by email');
-      await shot(page, `import-summary-${device.width}`);
+      await picture(page, `import-summary-${device.width}`);
       await card.getByRole('button', { name: importTexts.open }).click();
       await expect(card).toHaveCount(0);
       expect((await callApi(request, accounts.me, { token: admin.token })).familyId).not.toBeNull();

@@ -10,7 +10,7 @@ for (const device of devices) {
       await page.goto('/family');
       const button = page.getByRole('button', { name: 'Export family data' });
       await button.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `/work/wt/shots/export/family-export-${device.width}.png`, fullPage: true });
+      await page.screenshot({ path: test.info().outputPath(`family-export-${device.width}.png`), fullPage: true });
       const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
       expect(download.suggestedFilename()).toMatch(/^hearth-family-\d{4}-\d{2}-\d{2}\.zip$/);
       const bytes = await readFile((await download.path())!);

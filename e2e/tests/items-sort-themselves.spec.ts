@@ -30,7 +30,6 @@ async function editItem(page: Page, press: (l: Locator) => Promise<void>, name: 
   await expect(editor).toBeHidden();
 }
 
-const shots = '/work/shots/sorting';
 
 for (const width of widths) {
   test.describe(width.name, () => {
@@ -100,7 +99,7 @@ for (const width of widths) {
       await form.getByRole('button', { name: 'Add Item' }).click();
       await expect(aisle(page, 'Deli')).toHaveText(['Pastrami', '2 salamis']);
       expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `${shots}/aisles-${width.name}.png`, fullPage: true });
+      await page.screenshot({ path: test.info().outputPath(`aisles-${width.name}.png`), fullPage: true });
     });
 
     test('editing an item into one already on the list merges them, and undo puts both back', async ({ page, request }) => {
@@ -119,7 +118,7 @@ for (const width of widths) {
       await expect(snackbar).toBeVisible();
       await expect.poll(async () => (await itemsViaApi(request, ada, listId)).map((i) => [i.name, i.quantity]))
         .toEqual([['Milk', 3], ['Tea', null]]);
-      await page.screenshot({ path: `${shots}/merged-${width.name}.png` });
+      await page.screenshot({ path: test.info().outputPath(`merged-${width.name}.png`) });
 
       await press(snackbar.getByRole('button', { name: 'Undo' }));
       await expectItems(page, ['2 Milk', 'Mlik', 'Tea']);
@@ -151,7 +150,7 @@ for (const width of widths) {
         await expectItems(page, ['6 Apples', '3 Pears']);
         await press(page.getByRole('status').filter({ hasText: 'Merged into Apples' }).getByRole('button', { name: 'Undo' }));
         await expectItems(page, ['4 Apples', '2 Oranges', '3 Pears']);
-        await page.screenshot({ path: `${shots}/offline-undone-${width.name}.png` });
+        await page.screenshot({ path: test.info().outputPath(`offline-undone-${width.name}.png`) });
 
         await page.context().setOffline(false);
         await expect(page.getByText('Synced')).toBeVisible({ timeout: 20_000 });

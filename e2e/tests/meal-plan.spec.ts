@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import * as plan from '@hearth/contract/meal-plan';
 import { planTexts as t } from '../../web/src/features/calendar/plan/texts.ts';
@@ -18,9 +17,6 @@ function nextMonday(): string {
   return familyDate(7 - ((weekday + 6) % 7));
 }
 const plus = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const shots = '/work/shots/planner';
-const planShots = '/work/wt/shots/plan';
-const readOnlyShots = '/work/wt/shots/shop';
 
 async function kitchen(request: Parameters<typeof signUpViaApi>[0]) {
   const cook = await signUpViaApi(request, { name: 'Ada' });
@@ -135,8 +131,7 @@ for (const device of devices) {
       await page.getByRole('button', { name: t.copyLastWeek }).click();
       await expect(page.getByText(t.copied(1))).toBeVisible();
       await expect(slot(page, plus(monday, 3), 'DINNER').getByRole('article', { name: 'Chili' })).toBeVisible();
-      mkdirSync(shots, { recursive: true });
-      await page.screenshot({ path: `${shots}/week-${device.width}.png`, fullPage: true });
+      await page.screenshot({ path: test.info().outputPath(`week-${device.width}.png`), fullPage: true });
     });
 
     test('shopping for the week through the review sheet puts the items on the list with their meals', async ({ page, request }) => {
@@ -151,19 +146,17 @@ for (const device of devices) {
       await expect(sheet.getByText('Tacos (Tue), Chili (Thu)').first()).toBeVisible();
       await expect(sheet.locator('li', { hasText: 'Cheese' })).toContainText('0.9 kg');
       await sheet.locator('li', { hasText: 'Tortillas' }).getByRole('checkbox').uncheck();
-      mkdirSync(shots, { recursive: true });
-      await page.screenshot({ path: `${shots}/shop-sheet-${device.width}.png` });
+      await page.screenshot({ path: test.info().outputPath(`shop-sheet-${device.width}.png`) });
       await sheet.getByRole('button', { name: t.shopSubmit }).click();
       await expect(page.getByText(t.shopAdded(2, 'Weekly shop'))).toBeVisible();
       await page.getByRole('dialog', { name: t.shopTitle }).getByRole('button', { name: 'Close', exact: true }).last().click();
 
       // Plan my week: Monday's proposal accepted, Wednesday's rejected; only Monday is planned.
-      mkdirSync(planShots, { recursive: true });
       await page.getByRole('button', { name: t.planWeek }).click();
       const review = page.getByRole('dialog', { name: t.planWeekTitle });
       const proposals = review.getByRole('listitem');
       await expect(proposals).toHaveCount(5);
-      await page.screenshot({ path: `${planShots}/plan-my-week-${device.width}.png` });
+      await page.screenshot({ path: test.info().outputPath(`plan-my-week-${device.width}.png`) });
       const mondayName = (await proposals.first().locator('strong').textContent())!;
       await proposals.first().getByRole('button', { name: t.accept }).click();
       await expect(review.getByText(t.accepted(1))).toBeVisible();
@@ -180,7 +173,7 @@ for (const device of devices) {
       await slot(page, plus(monday, 2), 'LUNCH').getByRole('button', { name: new RegExp(`^${t.ideas}:`) }).click();
       const ideas = page.getByRole('dialog', { name: /^Ideas for Lunch/ });
       await expect(ideas.getByRole('listitem').first()).toBeVisible();
-      await page.screenshot({ path: `${planShots}/ideas-${device.width}.png` });
+      await page.screenshot({ path: test.info().outputPath(`ideas-${device.width}.png`) });
       const idea = (await ideas.getByRole('listitem').first().locator('strong').textContent())!;
       await ideas.getByRole('listitem').first().getByRole('button', { name: t.planThis }).click();
       await expect(ideas).toBeHidden();
@@ -190,7 +183,7 @@ for (const device of devices) {
       const cheese = page.getByTestId('grocery-item').filter({ hasText: 'Cheese' });
       await expect(cheese).toContainText('for Tacos, Chili');
       await expect(page.getByTestId('grocery-item')).toHaveCount(2);
-      await page.screenshot({ path: `${shots}/list-${device.width}.png`, fullPage: true });
+      await page.screenshot({ path: test.info().outputPath(`list-${device.width}.png`), fullPage: true });
     });
 
     test('a READ_ONLY member sees the week\'s meals and none of the tools that change it', async ({ page, request }) => {
@@ -218,8 +211,7 @@ for (const device of devices) {
       await expect(meal.locator('.plan-meal-grip')).toHaveAttribute('aria-disabled', 'true');
       // Without the recipe panel the week takes the panel's place too: a slot is wide enough to read.
       expect((await dinner.boundingBox())!.width).toBeGreaterThan(120);
-      mkdirSync(readOnlyShots, { recursive: true });
-      await page.screenshot({ path: `${readOnlyShots}/plan-read-only-${device.width}.png`, fullPage: true });
+      await page.screenshot({ path: test.info().outputPath(`plan-read-only-${device.width}.png`), fullPage: true });
     });
   });
 }

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import * as family from '@hearth/contract/family';
 import { reminderLabels, reminderMessages } from '@hearth/contract/reminders';
@@ -7,10 +6,8 @@ import { callApi } from '../support/api.ts';
 import { eventsViaApi, eventViaApi, openCalendar } from '../support/calendar-helpers.ts';
 import { signUpViaApi } from '../support/session.ts';
 
-/** Screenshots for a person to look at, outside the repository. */
-const shots = '/work/shots/reminders';
-mkdirSync(shots, { recursive: true });
-const picture = (page: Page, name: string) => page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+/** Screenshots for a person to look at, in the test's output folder. */
+const picture = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 
 for (const device of [
   { width: 390, use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },

@@ -53,7 +53,7 @@ export async function startPgBouncer(serverUrl: string, options: { poolSize: num
     child.once('error', reject);
     void exited.then(() => reject(new Error(`pgbouncer exited (${child.exitCode}): ${stderr}`)));
   });
-  await Promise.race([failed, listening(port)]);
+  await Promise.race([failed, listening(port, () => child.exitCode !== null)]);
   failed.catch(() => {});
   return {
     url: `postgres://${server.username || 'postgres'}@127.0.0.1:${port}/${database}`,
@@ -65,9 +65,9 @@ export async function startPgBouncer(serverUrl: string, options: { poolSize: num
   };
 }
 
-/** Resolves once something accepts connections on the port. */
-async function listening(port: number): Promise<void> {
-  for (;;) {
+/** Resolves once something accepts connections on the port; stops trying once `gone`. */
+async function listening(port: number, gone: () => boolean): Promise<void> {
+  while (!gone()) {
     const open = await new Promise<boolean>((resolve) => {
       const socket = connect(port, '127.0.0.1', () => { socket.end(); resolve(true); }).once('error', () => resolve(false));
     });
