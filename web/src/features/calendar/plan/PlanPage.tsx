@@ -227,7 +227,7 @@ function MealCard({ meal, editable, colors, onRemove, onServings }: {
               <button type="button" className="icon" aria-label={`More servings of ${meal.title}`}
                 onClick={() => onServings((meal.servings ?? 0) + 1)}>+</button>
             </>
-          ) : <span>{meal.servings ?? '–'}</span>}
+          ) : <span className="plan-servings-count">{meal.servings ?? '–'}</span>}
         </div>
       )}
       {editable && <button type="button" className="icon plan-remove" aria-label={t.remove(meal.title)} onClick={onRemove}>×</button>}
