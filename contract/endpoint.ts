@@ -15,9 +15,10 @@ export interface Endpoint {
   body?: z.ZodType;
   /**
    * The body is a file sent as it is (not JSON): its Content-Type must match `type` (415 with `wrongType` otherwise)
-   * and it may have at most `maxBytes` (413 with `tooLarge`).
+   * and it may have at most `maxBytes` (413 with `tooLarge`). With `toFile`, the server keeps it in a temporary file,
+   * not in memory (an upload that may be larger than memory should hold), and checks the caller before reading it.
    */
-  upload?: { type: RegExp; maxBytes: number; tooLarge: string; wrongType: string };
+  upload?: { type: RegExp; maxBytes: number; tooLarge: string; wrongType: string; toFile?: true };
   /** Success body; `z.null()` means 204 No Content. */
   response: z.ZodType;
   /** Success status when not 200/204 (e.g. 201). */

@@ -45,6 +45,7 @@ export const errorMessages = {
   brokenText: 'Text must not contain NUL characters or broken (unpaired surrogate) characters.',
   headersTooLarge: 'The request headers are too large.',
   bodyTooLarge: 'The request is too large.',
+  uploadsBusy: 'The server is receiving other large files just now. Please try again in a minute.',
   tooManyWrites: 'You are making changes too quickly. Please wait a minute and try again.',
   databaseUnavailable: 'The server cannot reach its database right now. Please try again in a moment.',
   collided: 'Another change got in the way of this one, and nothing was saved. Please try again.',

@@ -1,5 +1,11 @@
 import { z } from 'zod';
+import { calendarLimits } from './calendar.ts';
 import { endpoint } from './endpoint.ts';
+import { familyLimits } from './family-rules.ts';
+import { groceryLimits } from './grocery.ts';
+import { limits } from './limits.ts';
+import { locationLimits } from './locations.ts';
+import { mealLimits } from './meals.ts';
 
 /**
  * The family's data as one zip archive (docs/family-data-format.md): `family.json` (this format), `calendar.ics`,
@@ -7,17 +13,61 @@ import { endpoint } from './endpoint.ts';
  */
 export const familyDataFormatVersion = 1;
 
+/** The longest email address (RFC 5321). */
+const emailMax = 254;
+const g = groceryLimits, m = mealLimits, c = calendarLimits, l = locationLimits;
+
+/**
+ * The most bytes the archive of a family at every bound can take, every text at its longest, in the characters
+ * that take the most bytes: 6 in JSON (a control character, written `\u0001`), 3 elsewhere (UTF-8). Per record,
+ * a generous allowance for keys, ids, numbers and dates. Archived comments past a list's active bound are not
+ * bounded, so neither is their share (docs/family-data-format.md).
+ */
+function archiveBounds() {
+  const items = g.listsPerFamily * g.itemsPerList;
+  const comments = g.listsPerFamily * g.activeCommentsPerList;
+  const recipeChars = m.nameMax + m.directionsMax + m.sourceUrlMax + m.tagsPerMeal * m.tagMax
+    + m.ingredientsMax * (m.ingredientNameMax + m.unitMax);
+  const eventChars = c.titleMax + c.descriptionMax + c.locationMax + c.addressMax;
+  const locationChars = l.nameMax + l.addressMax + l.notesMax + l.googlePlaceIdMax + l.tagsPerLocation * l.tagNameMax;
+  const json = 6, utf8 = 3, record = 400;
+  const familyJson = 64 * 1024
+    + familyLimits.membersPerFamily * ((limits.nameMax + emailMax) * json + record)
+    + g.listsPerFamily * (g.titleMax * json + record)
+    + items * ((g.itemNameMax + g.unitMax + g.categoryMax) * json + record)
+    + comments * ((g.commentMax + limits.nameMax) * json + record)
+    + g.recurringPerFamily * ((g.itemNameMax + g.unitMax) * json + record)
+    + m.mealsPerFamily * (recipeChars * json + m.ingredientsMax * 64 + record)
+    + (m.tagsPerFamily * m.tagMax + l.tagsPerFamily * l.tagNameMax) * json
+    + c.eventsPerFamily * (eventChars * json + c.attendeesMax * 40 + 2 * record)
+    + l.locationsPerFamily * (locationChars * json + record)
+    + l.notesPerFamily * ((l.noteMax + limits.nameMax) * json + record)
+    // A day's count of AI planner requests, for a century.
+    + 100 * 366 * 40;
+  const listsCsv = items * ((g.titleMax + g.itemNameMax + g.unitMax + g.categoryMax) * utf8 + 64);
+  // iCalendar folds its lines every 75 bytes (3 more each) and writes each skipped date of a series.
+  const calendarIcs = c.eventsPerFamily * (eventChars * utf8 * 1.05 + 4096);
+  const recipeFiles = m.mealsPerFamily * (recipeChars * utf8 + m.ingredientsMax * 32 + 1024);
+  // Stored (incompressible) entries: deflate's own few bytes per block, and each entry's headers.
+  const archive = (familyJson + listsCsv + calendarIcs + recipeFiles) * 1.01 + (m.mealsPerFamily + 3) * 512;
+  const mib = (bytes: number) => Math.ceil(bytes / 2 ** 20) * 2 ** 20;
+  return { familyJsonMaxBytes: mib(familyJson), uploadMaxBytes: mib(archive) };
+}
+
 export const familyDataLimits = {
-  /** Bytes an uploaded archive may have. */
-  uploadMaxBytes: 64 * 1024 * 1024,
-  /** Bytes `family.json` may unpack to: a family at every bound fits; a zip bomb does not. */
-  familyJsonMaxBytes: 256 * 1024 * 1024,
+  /**
+   * Bytes an uploaded archive may have, and `family.json` may unpack to: what a family at every bound exports, so an
+   * export can always be imported (a zip bomb stops at the bound too). The upload is kept on disk, not in memory.
+   */
+  ...archiveBounds(),
   /** Entries an archive may hold (one Markdown file per recipe, at most the recipe bound). */
   entriesMax: 2100,
 } as const;
 
+const inGiB = (bytes: number) => (bytes / 2 ** 30).toFixed(1);
+
 export const familyDataMessages = {
-  tooLarge: `The archive must be at most ${familyDataLimits.uploadMaxBytes / 1024 / 1024} MB.`,
+  tooLarge: `The archive must be at most ${inGiB(familyDataLimits.uploadMaxBytes)} GB.`,
   notZip: 'Upload the .zip file a Hearth family export made.',
   badArchive: 'This file is not a Hearth family export.',
   newerFormat: 'This export was made by a newer Hearth. Update this server first.',
@@ -28,48 +78,54 @@ export const familyDataMessages = {
 const text = z.string();
 const maybe = z.string().nullable();
 const num = z.number().nullable();
+/** Texts at most as long as the app lets them be, so that an import cannot bring in what no form would take. */
+const upTo = (max: number) => z.string().max(max);
+const maybeUpTo = (max: number) => z.string().max(max).nullable();
 
 export const ExportedMember = z.object({
-  id: z.string(), name: text, email: maybe, birthday: maybe,
+  id: z.string(), name: upTo(limits.nameMax), email: maybeUpTo(emailMax), birthday: maybe,
   permissionLevel: z.enum(['ADMIN', 'EDIT', 'READ_ONLY']), color: text, memberNumber: z.number().int().nullable(),
   hasAccount: z.boolean(),
 });
 
 export const ExportedItem = z.object({
-  id: z.string(), name: text, quantity: num, unit: maybe, category: maybe, recurrence: z.enum(['none', 'weekly', 'monthly']),
+  id: z.string(), name: upTo(g.itemNameMax), quantity: num, unit: maybeUpTo(g.unitMax), category: maybeUpTo(g.categoryMax), recurrence: z.enum(['none', 'weekly', 'monthly']),
   position: z.number().int(), isPurchased: z.boolean(), recurringItemId: maybe, addedFromRecipeId: maybe,
 });
 
 export const ExportedComment = z.object({
-  id: z.string(), userName: text, text, parentId: maybe, archivedAt: maybe, createdAt: text,
+  id: z.string(), userName: upTo(limits.nameMax), text: upTo(g.commentMax), parentId: maybe, archivedAt: maybe, createdAt: text,
 });
 
 export const ExportedList = z.object({
-  id: z.string(), title: text, createdAt: text, items: z.array(ExportedItem), comments: z.array(ExportedComment),
+  id: z.string(), title: upTo(g.titleMax), createdAt: text, items: z.array(ExportedItem), comments: z.array(ExportedComment),
 });
 
 export const ExportedRecurringItem = z.object({
-  id: z.string(), listId: z.string(), name: text, quantity: num, unit: maybe,
+  id: z.string(), listId: z.string(), name: upTo(g.itemNameMax), quantity: num, unit: maybeUpTo(g.unitMax),
   frequency: z.enum(['WEEKLY', 'BI_WEEKLY', 'MONTHLY']), nextDueAt: text,
 });
 
 export const ExportedRecipe = z.object({
-  id: z.string(), name: text, directions: maybe, prepTime: num, totalTime: num, servings: num, sourceUrl: maybe,
-  tags: z.array(text), ingredients: z.array(z.object({ name: text, quantity: num, unit: maybe })),
+  id: z.string(), name: upTo(m.nameMax), directions: maybeUpTo(m.directionsMax), prepTime: num, totalTime: num,
+  servings: num, sourceUrl: maybeUpTo(m.sourceUrlMax), tags: z.array(upTo(m.tagMax)).max(m.tagsPerMeal),
+  ingredients: z.array(z.object({ name: upTo(m.ingredientNameMax), quantity: num, unit: maybeUpTo(m.unitMax) })).max(m.ingredientsMax),
 });
 
 export const ExportedEvent = z.object({
-  id: z.string(), title: text, description: maybe, location: maybe, address: maybe, startTime: text, endTime: text,
+  id: z.string(), title: upTo(c.titleMax), description: maybeUpTo(c.descriptionMax), location: maybeUpTo(c.locationMax),
+  address: maybeUpTo(c.addressMax), startTime: text, endTime: text,
   allDay: z.boolean(), categoryId: maybe, recurringPattern: maybe, recurringEndDate: maybe, seriesId: maybe,
   originalDate: maybe, isMeal: z.boolean(), mealId: maybe, reminderMinutes: num, servings: num,
-  attendeeIds: z.array(z.string()), exceptions: z.array(text),
+  attendeeIds: z.array(z.string()).max(c.attendeesMax), exceptions: z.array(text),
 });
 
 export const ExportedLocation = z.object({
-  id: z.string(), name: text, address: maybe, latitude: num, longitude: num, googlePlaceId: maybe, notes: maybe,
-  isFavorite: z.boolean(), rating: num, tags: z.array(text),
+  id: z.string(), name: upTo(l.nameMax), address: maybeUpTo(l.addressMax), latitude: num, longitude: num,
+  googlePlaceId: maybeUpTo(l.googlePlaceIdMax), notes: maybeUpTo(l.notesMax), isFavorite: z.boolean(), rating: num,
+  tags: z.array(upTo(l.tagNameMax)).max(l.tagsPerLocation),
   locationNotes: z.array(z.object({
-    id: z.string(), authorName: text, note: text, isPersonal: z.boolean(), createdAt: text, updatedAt: text,
+    id: z.string(), authorName: upTo(limits.nameMax), note: upTo(l.noteMax), isPersonal: z.boolean(), createdAt: text, updatedAt: text,
   })),
 });
 
@@ -86,10 +142,10 @@ export const FamilyData = z.object({
   lists: z.array(ExportedList),
   recurringItems: z.array(ExportedRecurringItem),
   recipes: z.array(ExportedRecipe),
-  recipeTags: z.array(text),
+  recipeTags: z.array(upTo(m.tagMax)),
   calendarEvents: z.array(ExportedEvent),
   locations: z.array(ExportedLocation),
-  locationTags: z.array(text),
+  locationTags: z.array(upTo(l.tagNameMax)),
   aiUsage: z.array(z.object({ day: text, count: z.number().int() })),
 });
 export type FamilyData = z.infer<typeof FamilyData>;
@@ -124,10 +180,10 @@ export const importFamilyData = endpoint({
   method: 'POST',
   path: '/api/family-data/import',
   access: 'user',
-  summary: `Found a new family from a Hearth family export (a signed-in user without a family, who becomes its ADMIN). The body is the .zip itself (application/zip, at most ${familyDataLimits.uploadMaxBytes / 1024 / 1024} MB). Members without an account are recreated; members with one are invited again by email. 400 for an archive that is not a Hearth export`,
+  summary: `Found a new family from a Hearth family export (a signed-in user without a family, who becomes its ADMIN). The body is the .zip itself (application/zip, at most ${inGiB(familyDataLimits.uploadMaxBytes)} GB). Members without an account are recreated; members with one are invited again by email. 400 for an archive that is not a Hearth export`,
   upload: {
     type: /^application\/(zip|x-zip-compressed|octet-stream)$/, maxBytes: familyDataLimits.uploadMaxBytes,
-    tooLarge: familyDataMessages.tooLarge, wrongType: familyDataMessages.notZip,
+    tooLarge: familyDataMessages.tooLarge, wrongType: familyDataMessages.notZip, toFile: true,
   },
   response: ImportSummary,
   status: 201,

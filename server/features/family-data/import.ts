@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import yauzl from 'yauzl';
+import { z } from 'zod';
 import {
-  FamilyData, familyDataFormatVersion, familyDataLimits as limits, familyDataMessages as m, type ImportSummary,
+  ExportedList, FamilyData, familyDataFormatVersion, familyDataLimits as limits, familyDataMessages as m, type ImportSummary,
 } from '@hearth/contract/family-data';
 import { calendarLimits } from '@hearth/contract/calendar';
 import { familyLimits } from '@hearth/contract/family';
@@ -9,137 +10,352 @@ import { groceryLimits } from '@hearth/contract/grocery';
 import { locationLimits } from '@hearth/contract/locations';
 import { mealLimits } from '@hearth/contract/meals';
 import type { Caller } from '../../platform/auth/sessions.ts';
+import type { Tx } from '../../platform/db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { conflict, invalid } from '../../platform/errors.ts';
+import type { UploadedFile } from '../../platform/http/upload-file.ts';
 import { restoreAiUsage } from '../ai-planner/public.ts';
-import { restoreEvents } from '../calendar/public.ts';
+import { restoreEvents, type EventForExport } from '../calendar/public.ts';
 import { inviteAgain, joinAsAdmin, mailInvite, restoreFamily } from '../family/public.ts';
-import { restoreLists } from '../grocery/public.ts';
-import { restoreLocations } from '../locations/public.ts';
-import { restoreRecipes } from '../meals/public.ts';
+import {
+  linkItems, restoreComments, restoreItems, restoreLists, restoreRecurring, type ItemLinks,
+} from '../grocery/public.ts';
+import { restoreLocations, restoreLocationTags } from '../locations/public.ts';
+import { restoreRecipes, restoreRecipeTags } from '../meals/public.ts';
+import { familyJsonParts, NotFamilyJson, type Part } from './family-json.ts';
 
-const bad = () => invalid(m.badArchive);
+const bad = (errors?: string[]) => invalid(m.badArchive, errors);
 
-/**
- * `family.json` of an archive, read with every bound checked: at most `entriesMax` entries, and `family.json`
- * unpacked to at most `familyJsonMaxBytes` as its header says and as it actually inflates (yauzl checks the sizes
- * its headers claim against the bytes, so a zip bomb lying about its size stops at the bound too).
- */
-export function readFamilyJson(archive: Buffer): Promise<string> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(archive, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false }, (error, zip) => {
-      if (error || !zip) return reject(bad());
-      if (zip.entryCount > limits.entriesMax) return reject(bad());
-      let found = false;
-      zip.on('error', () => reject(bad()));
-      zip.on('end', () => { if (!found) reject(bad()); });
-      zip.on('entry', (entry: yauzl.Entry) => {
-        if (entry.fileName !== 'family.json') return zip.readEntry();
-        found = true;
-        if (entry.uncompressedSize > limits.familyJsonMaxBytes) return reject(bad());
-        zip.openReadStream(entry, (openError, stream) => {
-          if (openError || !stream) return reject(bad());
-          const chunks: Buffer[] = [];
-          let size = 0;
-          stream.on('data', (chunk: Buffer) => {
-            size += chunk.length;
-            if (size > limits.familyJsonMaxBytes) {
-              stream.destroy();
-              reject(bad());
-            } else chunks.push(chunk);
-          });
-          stream.on('error', () => reject(bad()));
-          stream.on('end', () => resolve(Buffer.concat(chunks, size).toString('utf8')));
+/** An uploaded archive, open on disk: `family.json` can be read through as often as needed. */
+class Archive {
+  private readonly zip: yauzl.ZipFile;
+  private readonly entry: yauzl.Entry;
+
+  private constructor(zip: yauzl.ZipFile, entry: yauzl.Entry) {
+    this.zip = zip;
+    this.entry = entry;
+  }
+
+  /** The archive at `path`, with its bounds checked: at most `entriesMax` entries, family.json's size as its header says. */
+  static open(path: string): Promise<Archive> {
+    return new Promise((resolve, reject) => {
+      const options = { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false };
+      yauzl.open(path, options, (error, zip) => {
+        if (error || !zip) return reject(bad());
+        const refuse = () => { zip.close(); reject(bad()); };
+        if (zip.entryCount > limits.entriesMax) return refuse();
+        zip.on('error', refuse);
+        zip.on('end', refuse);
+        zip.on('entry', (entry: yauzl.Entry) => {
+          if (entry.fileName !== 'family.json') return zip.readEntry();
+          zip.removeAllListeners('end');
+          if (entry.uncompressedSize > limits.familyJsonMaxBytes) return refuse();
+          resolve(new Archive(zip, entry));
         });
+        zip.readEntry();
       });
-      zip.readEntry();
     });
-  });
+  }
+
+  /** family.json's bytes as they inflate, stopping at the bound whatever its header claimed (a zip bomb). */
+  async *familyJson(): AsyncGenerator<Buffer> {
+    const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) => {
+      this.zip.openReadStream(this.entry, (error, s) => (error || !s ? reject(bad()) : resolve(s)));
+    });
+    let size = 0;
+    try {
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > limits.familyJsonMaxBytes) throw bad();
+        yield chunk;
+      }
+    } catch (error) {
+      throw error instanceof NotFamilyJson || (error as { statusCode?: number }).statusCode ? error : bad();
+    }
+  }
+
+  close(): void {
+    this.zip.close();
+  }
 }
 
-/** The archive's `family.json`, checked against the format (400 with what is wrong otherwise). */
-export async function parseArchive(archive: Buffer): Promise<FamilyData> {
-  let json: unknown;
-  try {
-    json = JSON.parse(await readFamilyJson(archive));
-  } catch (error) {
-    throw error instanceof SyntaxError ? bad() : error;
-  }
-  const version = (json as { formatVersion?: unknown } | null)?.formatVersion;
-  if (typeof version === 'number' && version > familyDataFormatVersion) throw invalid(m.newerFormat);
-  const parsed = FamilyData.safeParse(json);
-  if (!parsed.success) {
-    throw invalid(m.badArchive, parsed.error.issues.slice(0, 10).map((i) => `${i.path.join('.')}: ${i.message}`));
-  }
-  requireConsistent(parsed.data);
-  return parsed.data;
+const shape = FamilyData.shape;
+const ListHead = ExportedList.pick({ id: true, title: true, createdAt: true });
+const Header = FamilyData.pick({ exportedAt: true, exportedByMemberId: true, family: true });
+
+/** What the first read found: the small sections whole, the others as ids (for the second read's references). */
+interface Checked {
+  header: z.infer<typeof Header>;
+  members: z.infer<typeof shape.members>;
+  recipeTags: string[];
+  locationTags: string[];
+  aiUsage: z.infer<typeof shape.aiUsage>;
+  recurring: Set<string>;
+  recipes: Set<string>;
+  events: Set<string>;
 }
 
-/** Every reference names a row of the archive and every bound holds, or the archive is refused (400). */
-function requireConsistent(data: FamilyData): void {
-  const members = new Set(data.members.map((x) => x.id));
-  const recipes = new Set(data.recipes.map((x) => x.id));
-  const events = new Set(data.calendarEvents.map((x) => x.id));
-  const lists = new Set(data.lists.map((x) => x.id));
-  const recurring = new Set(data.recurringItems.map((x) => x.id));
-  const all = [...data.members, ...data.recipes, ...data.calendarEvents, ...data.lists, ...data.recurringItems, ...data.locations,
-    ...data.lists.flatMap((l) => [...l.items, ...l.comments])];
-  const known = (set: Set<string>, id: string | null) => id === null || set.has(id);
-  const ok = new Set(all.map((x) => x.id)).size === all.length
-    && data.members.length <= familyLimits.membersPerFamily && data.lists.length <= groceryLimits.listsPerFamily
-    && data.recurringItems.length <= groceryLimits.recurringPerFamily && data.recipes.length <= mealLimits.mealsPerFamily
-    && data.calendarEvents.length <= calendarLimits.eventsPerFamily && data.locations.length <= locationLimits.locationsPerFamily
-    && data.calendarEvents.every((e) => e.attendeeIds.every((a) => members.has(a)) && known(events, e.seriesId)
-      && e.seriesId !== e.id && (e.mealId === null || recipes.has(e.mealId)))
-    && data.recurringItems.every((r) => lists.has(r.listId))
-    && data.lists.every((l) => {
-      const comments = new Set<string>();
-      return l.items.length <= groceryLimits.itemsPerList
-        && l.items.every((i) => known(recurring, i.recurringItemId) && known(recipes, i.addedFromRecipeId))
-        // A reply comes after its parent, as an export writes them.
-        && l.comments.every((c) => { const parent = known(comments, c.parentId); comments.add(c.id); return parent; });
-    });
-  if (!ok) throw bad();
+/** Parses one record, noting the first that does not fit the format (`where`: its place, for the answer). */
+function parsed<S extends z.ZodType>(schema: S, value: unknown, where: string, failures: string[]): z.infer<S> | undefined {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  failures.push(...result.error.issues.slice(0, 10).map((i) => [where, ...i.path].join('.') + `: ${i.message}`));
+  return undefined;
 }
 
 /**
- * Founds a new family from an archive, in one transaction: every id is new (an export names ids of another server,
- * or of this one); members are recreated without accounts, the importer takes the member with their email (or is
- * added) as ADMIN, and every other member who had an account is invited again by email.
+ * The first read: every record against the format, every count within the family's bounds, ids unique, and the
+ * references to what comes before them in the format's order (a list's recurring items, an event's attendees and
+ * recipe, a reply's parent). Holds only ids and the small sections.
  */
-export async function importFamily(deps: Deps, caller: Caller, archive: Buffer): Promise<ImportSummary> {
-  const data = await parseArchive(archive);
-  const newIds = new Map<string, string>();
-  const ids = (old: string | null) => {
-    if (old === null) return null;
-    let id = newIds.get(old);
-    if (!id) newIds.set(old, (id = randomUUID()));
-    return id;
+async function check(archive: Archive): Promise<Checked> {
+  const failures: string[] = [];
+  const header: Record<string, unknown> = {};
+  const small = { members: [] as Checked['members'], recipeTags: [] as string[], locationTags: [] as string[], aiUsage: [] as Checked['aiUsage'] };
+  const ids = new Set<string>();
+  const fresh = (id: string) => !ids.has(id) && Boolean(ids.add(id));
+  const members = new Set<string>();
+  const lists = new Set<string>();
+  const found = { recurring: new Set<string>(), recipes: new Set<string>(), events: new Set<string>() };
+  const heads = new Map<number, Record<string, unknown>>();
+  let list = { index: -1, items: 0, active: 0, comments: new Set<string>() };
+  let notes = 0;
+  const ok = (condition: boolean, what: string) => { if (!condition) failures.push(what); };
+  const listOf = (index: number) => {
+    if (index === list.index) return true;
+    const head = parsed(ListHead, heads.get(index), `lists.${index}`, failures);
+    heads.delete(index);
+    if (!head) return false;
+    ok(fresh(head.id), `lists.${index}.id: repeated`);
+    lists.add(head.id);
+    ok(lists.size <= groceryLimits.listsPerFamily, 'lists: too many');
+    list = { index, items: 0, active: 0, comments: new Set() };
+    return true;
   };
-  const { familyId, invites } = await deps.db.transaction(async (tx) => {
+  const take = (part: Part): void => {
+    switch (part.at) {
+      case 'header': header[part.key] = part.value; return;
+      case 'members': {
+        const member = parsed(shape.members.element, part.value, 'members', failures);
+        if (!member) return;
+        ok(fresh(member.id) && small.members.push(member) <= familyLimits.membersPerFamily, 'members: repeated or too many');
+        members.add(member.id);
+        return;
+      }
+      case 'listField': {
+        ok(part.list > list.index, 'lists: out of order');
+        heads.set(part.list, { ...heads.get(part.list), [part.key]: part.value });
+        return;
+      }
+      case 'items': {
+        const item = listOf(part.list) && parsed(shape.lists.element.shape.items.element, part.value, `lists.${part.list}.items`, failures);
+        if (!item) return;
+        ok(fresh(item.id) && ++list.items <= groceryLimits.itemsPerList, `lists.${part.list}.items: repeated or too many`);
+        return;
+      }
+      case 'comments': {
+        const comment = listOf(part.list) && parsed(shape.lists.element.shape.comments.element, part.value, `lists.${part.list}.comments`, failures);
+        if (!comment) return;
+        // A reply comes after its parent, as an export writes them.
+        ok(comment.parentId === null || list.comments.has(comment.parentId), `lists.${part.list}.comments: unknown parent`);
+        ok(fresh(comment.id) && (comment.archivedAt !== null || ++list.active <= groceryLimits.activeCommentsPerList),
+          `lists.${part.list}.comments: repeated or too many`);
+        list.comments.add(comment.id);
+        return;
+      }
+      case 'recurringItems': {
+        const recurring = parsed(shape.recurringItems.element, part.value, 'recurringItems', failures);
+        if (!recurring) return;
+        ok(fresh(recurring.id) && found.recurring.add(recurring.id).size <= groceryLimits.recurringPerFamily && lists.has(recurring.listId),
+          'recurringItems: repeated, too many, or of an unknown list');
+        return;
+      }
+      case 'recipes': {
+        const recipe = parsed(shape.recipes.element, part.value, 'recipes', failures);
+        if (recipe) ok(fresh(recipe.id) && found.recipes.add(recipe.id).size <= mealLimits.mealsPerFamily, 'recipes: repeated or too many');
+        return;
+      }
+      case 'calendarEvents': {
+        const event = parsed(shape.calendarEvents.element, part.value, 'calendarEvents', failures);
+        if (!event) return;
+        ok(fresh(event.id) && found.events.add(event.id).size <= calendarLimits.eventsPerFamily && event.seriesId !== event.id
+          && event.attendeeIds.every((a) => members.has(a)) && (event.mealId === null || found.recipes.has(event.mealId)),
+        'calendarEvents: repeated, too many, or naming an unknown member or recipe');
+        return;
+      }
+      case 'locations': {
+        const location = parsed(shape.locations.element, part.value, 'locations', failures);
+        if (!location) return;
+        notes += location.locationNotes.length;
+        ok(fresh(location.id) && notes <= locationLimits.notesPerFamily, 'locations: repeated, or too many notes');
+        return;
+      }
+      case 'recipeTags': case 'locationTags': {
+        const tag = parsed(shape[part.at].element, part.value, part.at, failures);
+        if (tag !== undefined) ok(small[part.at].push(tag) <= (part.at === 'recipeTags' ? mealLimits.tagsPerFamily : locationLimits.tagsPerFamily), `${part.at}: too many`);
+        return;
+      }
+      case 'aiUsage': {
+        const day = parsed(shape.aiUsage.element, part.value, 'aiUsage', failures);
+        if (day) small.aiUsage.push(day);
+        return;
+      }
+    }
+  };
+  let locations = 0;
+  for await (const part of familyJsonParts(archive.familyJson())) {
+    // Past the first failure only the format's version is still of interest (a newer one says so instead).
+    if (failures.length > 0 && part.at !== 'header') continue;
+    if (part.at === 'locations') ok(++locations <= locationLimits.locationsPerFamily, 'locations: too many');
+    take(part);
+  }
+  for (const index of heads.keys()) listOf(index);
+  const version = header.formatVersion;
+  if (typeof version === 'number' && version > familyDataFormatVersion) throw invalid(m.newerFormat);
+  ok(version === familyDataFormatVersion, 'formatVersion: not 1');
+  const head = failures.length === 0 ? parsed(Header, header, 'family.json', failures) : undefined;
+  if (!head || failures.length > 0) throw bad(failures.slice(0, 10));
+  if (!members.has(head.exportedByMemberId)) throw bad(['exportedByMemberId: not a member']);
+  return { header: head, ...small, ...found };
+}
+
+/** Records written at once; a batch's rows are built in one go, then other requests get their turn. */
+const batchSize = 500;
+
+/**
+ * The second read, inside the import's transaction: every list, item, comment, recurring item, recipe, event and
+ * place, a batch at a time. Items are linked to their recurring items and recipes at the end (those come after
+ * them); an edited occurrence that comes before its series waits for it.
+ */
+async function write(tx: Tx, archive: Archive, familyId: string, importerId: string, checked: Checked, ids: (old: string | null) => string | null) {
+  const recipeTags = new Map<string, string>();
+  const locationTags = new Map<string, string>();
+  await restoreRecipeTags(tx, familyId, checked.recipeTags, recipeTags);
+  await restoreLocationTags(tx, familyId, checked.locationTags, locationTags);
+  const counts = { lists: 0, items: 0, comments: 0, recurringItems: 0, recipes: 0, calendarEvents: 0, locations: 0, locationNotes: 0 };
+  const links: ItemLinks[] = [];
+  const eventsIn = new Set<string>();
+  const waiting: EventForExport[] = [];
+  let batch: { at: string; list: number; rows: unknown[] } = { at: '', list: -1, rows: [] };
+  const heads = new Map<number, Record<string, unknown>>();
+  const listIds = new Map<number, string>();
+  const flush = async () => {
+    const { at, list, rows } = batch;
+    batch = { at: '', list: -1, rows: [] };
+    if (rows.length === 0) return;
+    const listId = listIds.get(list)!;
+    if (at === 'items') await restoreItems(tx, familyId, ids, listId, rows as z.infer<typeof shape.lists.element.shape.items>);
+    if (at === 'comments') await restoreComments(tx, familyId, ids, listId, rows as z.infer<typeof shape.lists.element.shape.comments>);
+    if (at === 'recurringItems') await restoreRecurring(tx, familyId, ids, rows as z.infer<typeof shape.recurringItems>);
+    if (at === 'recipes') await restoreRecipes(tx, familyId, ids, rows as z.infer<typeof shape.recipes>, recipeTags);
+    if (at === 'calendarEvents') await restoreEvents(tx, familyId, ids, rows as EventForExport[]);
+    if (at === 'locations') await restoreLocations(tx, familyId, ids, importerId, rows as z.infer<typeof shape.locations>, locationTags);
+  };
+  const add = async (at: string, list: number, row: unknown) => {
+    if (batch.at !== at || batch.list !== list || batch.rows.length >= batchSize) await flush();
+    batch.at = at;
+    batch.list = list;
+    batch.rows.push(row);
+  };
+  const listIn = async (index: number) => {
+    if (listIds.has(index)) return;
+    const head = ListHead.parse(heads.get(index));
+    heads.delete(index);
+    await flush();
+    await restoreLists(tx, familyId, ids, [head]);
+    listIds.set(index, head.id);
+    counts.lists++;
+  };
+  for await (const part of familyJsonParts(archive.familyJson())) {
+    if (part.at === 'listField') heads.set(part.list, { ...heads.get(part.list), [part.key]: part.value });
+    else if (part.at === 'items') {
+      await listIn(part.list);
+      const item = shape.lists.element.shape.items.element.parse(part.value);
+      if ((item.recurringItemId !== null && !checked.recurring.has(item.recurringItemId))
+        || (item.addedFromRecipeId !== null && !checked.recipes.has(item.addedFromRecipeId))) throw bad(['items: unknown recurring item or recipe']);
+      if (item.recurringItemId !== null || item.addedFromRecipeId !== null) links.push(item);
+      counts.items++;
+      await add('items', part.list, item);
+    } else if (part.at === 'comments') {
+      await listIn(part.list);
+      counts.comments++;
+      await add('comments', part.list, shape.lists.element.shape.comments.element.parse(part.value));
+    } else if (part.at === 'recurringItems' || part.at === 'recipes' || part.at === 'locations') {
+      for (const index of [...heads.keys()]) await listIn(index);
+      const row = shape[part.at].element.parse(part.value);
+      counts[part.at]++;
+      if (part.at === 'locations') counts.locationNotes += (row as z.infer<typeof shape.locations.element>).locationNotes.length;
+      await add(part.at, -1, row);
+    } else if (part.at === 'calendarEvents') {
+      const event = shape.calendarEvents.element.parse(part.value);
+      if (event.seriesId !== null && !checked.events.has(event.seriesId)) throw bad(['calendarEvents: unknown series']);
+      counts.calendarEvents++;
+      if (event.seriesId !== null && !eventsIn.has(event.seriesId)) waiting.push(event);
+      else {
+        eventsIn.add(event.id);
+        await add('calendarEvents', -1, event);
+      }
+    }
+  }
+  for (const index of [...heads.keys()]) await listIn(index);
+  await flush();
+  // Each waiting occurrence's series is in now (an edited occurrence's series is never an occurrence itself).
+  for (let i = 0; i < waiting.length; i += batchSize) await restoreEvents(tx, familyId, ids, waiting.slice(i, i + batchSize));
+  await linkItems(tx, familyId, ids, links);
+  await restoreAiUsage(tx, familyId, checked.aiUsage);
+  return counts;
+}
+
+/**
+ * A new id for every exported one, the same each time it is asked for, without a table of them: an HMAC of the old
+ * id under a key of this import alone, shaped as a version 4 UUID.
+ */
+function newIds(): (old: string | null) => string | null {
+  const key = randomBytes(32);
+  return (old) => {
+    if (old === null) return null;
+    const h = createHmac('sha256', key).update(old).digest();
+    h[6] = (h[6]! & 0x0f) | 0x40;
+    h[8] = (h[8]! & 0x3f) | 0x80;
+    const x = h.toString('hex', 0, 16);
+    return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
+  };
+}
+
+/**
+ * Founds a new family from an uploaded archive. family.json is read twice as a stream, never whole: first checked
+ * (nothing is written for an archive that is not a Hearth export), then written in one transaction. Every id is new;
+ * members are recreated without accounts, the importer takes the member with their email (or is added) as ADMIN,
+ * and every other member who had an account is invited again by email.
+ */
+export async function importFamily(deps: Deps, caller: Caller, file: UploadedFile): Promise<ImportSummary> {
+  const archive = await Archive.open(file.path);
+  try {
+    return await importArchive(deps, caller, archive);
+  } catch (error) {
+    throw error instanceof NotFamilyJson ? bad() : error;
+  } finally {
+    archive.close();
+  }
+}
+
+async function importArchive(deps: Deps, caller: Caller, archive: Archive): Promise<ImportSummary> {
+  const checked = await check(archive);
+  const { family, members } = { family: checked.header.family, members: checked.members };
+  const ids = newIds();
+  const { familyId, invites, counts } = await deps.db.transaction(async (tx) => {
+    const familyId = await restoreFamily(tx, family, members.map(({ hasAccount: _, ...member }) => ({ ...member, id: ids(member.id)! })));
     // Only a user without a family may import; read again inside the transaction that joins them.
-    const restored = await restoreFamily(tx, data.family, data.members.map(({ id: _, hasAccount: __, ...member }) => member));
-    data.members.forEach((member, i) => newIds.set(member.id, restored.memberIds[i]!));
-    if (!(await joinAsAdmin(tx, restored.familyId, { id: caller.userId, name: caller.name, email: caller.email }))) throw conflict(m.alreadyInFamily);
+    if (!(await joinAsAdmin(tx, familyId, { id: caller.userId, name: caller.name, email: caller.email }))) throw conflict(m.alreadyInFamily);
     const mine = caller.email.toLowerCase();
     const invites: { to: string; link: string }[] = [];
-    for (const member of data.members) {
+    for (const member of members) {
       if (!member.hasAccount || !member.email || member.email.toLowerCase() === mine) continue;
-      invites.push({ to: member.email, link: await inviteAgain(tx, deps, { familyId: restored.familyId, userId: caller.userId, email: member.email }) });
+      invites.push({ to: member.email, link: await inviteAgain(tx, deps, { familyId, userId: caller.userId, email: member.email }) });
     }
-    await restoreRecipes(tx, restored.familyId, ids, data.recipes, data.recipeTags);
-    await restoreLists(tx, restored.familyId, ids, { lists: data.lists, recurring: data.recurringItems });
-    await restoreEvents(tx, restored.familyId, ids, data.calendarEvents);
-    await restoreLocations(tx, restored.familyId, ids, caller.userId, data.locations, data.locationTags);
-    await restoreAiUsage(tx, restored.familyId, data.aiUsage);
-    return { familyId: restored.familyId, invites };
+    const counts = await write(tx, archive, familyId, caller.userId, checked, ids);
+    return { familyId, invites, counts };
   });
-  for (const invite of invites) mailInvite(deps, { ...invite, inviterName: caller.name, familyName: data.family.name });
-  return {
-    familyId, familyName: data.family.name, members: data.members.length, invited: invites.length,
-    lists: data.lists.length, items: data.lists.reduce((n, l) => n + l.items.length, 0),
-    comments: data.lists.reduce((n, l) => n + l.comments.length, 0), recurringItems: data.recurringItems.length,
-    recipes: data.recipes.length, calendarEvents: data.calendarEvents.length, locations: data.locations.length,
-    locationNotes: data.locations.reduce((n, l) => n + l.locationNotes.length, 0),
-  };
+  for (const invite of invites) mailInvite(deps, { ...invite, inviterName: caller.name, familyName: family.name });
+  return { familyId, familyName: family.name, members: members.length, invited: invites.length, ...counts };
 }

@@ -5,6 +5,7 @@ import { requireFamily } from '../../platform/auth/family-access.ts';
 import type { Caller } from '../../platform/auth/sessions.ts';
 import { minutes } from '../../platform/clock.ts';
 import type { Deps } from '../../platform/deps.ts';
+import type { UploadedFile } from '../../platform/http/upload-file.ts';
 import { conflict, notFound, rateLimited } from '../../platform/errors.ts';
 import { familyArchive } from './export.ts';
 import { importFamily } from './import.ts';
@@ -34,7 +35,7 @@ export class FamilyDataService {
   }
 
   /** A signed-in user without a family founds one from an archive (`importFamily`). */
-  async import(caller: Caller, archive: Buffer) {
+  async import(caller: Caller, archive: UploadedFile) {
     if (caller.familyId) throw conflict(m.alreadyInFamily);
     if (!(await this.deps.throttle.claim(`family-import:${caller.userId}`, importWindows))) throw rateLimited(m.tooOften);
     return importFamily(this.deps, caller, archive);

@@ -45,18 +45,14 @@ export function membersForExport(q: Queryable, familyId: string): Promise<Member
     where m.family_id = ${familyId} order by m.member_number nulls last, m.created_at, m.id`);
 }
 
-/** A new family with `family`'s settings and the exported members (no accounts yet, emails kept); answers its id. */
+/** A new family with `family`'s settings and the exported members (their new ids, no accounts yet, emails kept); answers its id. */
 export async function restoreFamily(
-  tx: Tx, family: FamilyForExport, members: Omit<MemberForExport, 'id' | 'hasAccount'>[],
-): Promise<{ familyId: string; memberIds: string[] }> {
+  tx: Tx, family: FamilyForExport, members: Omit<MemberForExport, 'hasAccount'>[],
+): Promise<string> {
   const [row] = await tx.insert(families).values(family).returning({ id: families.id });
   if (!row) throw new Error('family insert returned nothing');
-  const memberIds: string[] = [];
-  for (const m of members) {
-    const [member] = await tx.insert(familyMembers).values({ ...m, familyId: row.id, userId: null }).returning({ id: familyMembers.id });
-    memberIds.push(member!.id);
-  }
-  return { familyId: row.id, memberIds };
+  if (members.length > 0) await tx.insert(familyMembers).values(members.map((m) => ({ ...m, familyId: row.id, userId: null })));
+  return row.id;
 }
 
 /**

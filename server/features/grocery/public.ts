@@ -201,32 +201,48 @@ async function inChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>):
   for (let i = 0; i < rows.length; i += 500) await insert(rows.slice(i, i + 500));
 }
 
+type NewId = (old: string | null) => string | null;
+
 /**
- * An exported family's lists, items, comments and recurring items, added to a new family inside the caller's
- * transaction. `ids` maps every exported id to the new one (recipes' too, for items added from one).
+ * An import's lists, items, comments and recurring items, added batch by batch inside the caller's transaction
+ * (`ids`: an exported id to its new one). Items come before the recurring items and recipes they name, so they are
+ * written without those links, and `linkItems` adds them once everything is in.
  */
-export async function restoreLists(
-  tx: Tx, familyId: string, ids: (old: string | null) => string | null,
-  input: { lists: (ListForExport & { items: ItemForExport[]; comments: CommentForExport[] })[]; recurring: RecurringForExport[] },
-): Promise<void> {
-  await inChunks(input.lists, (chunk) => tx.insert(groceryLists).values(chunk.map((l) => ({
+export function restoreLists(tx: Tx, familyId: string, ids: NewId, rows: ListForExport[]): Promise<void> {
+  return inChunks(rows, (chunk) => tx.insert(groceryLists).values(chunk.map((l) => ({
     id: ids(l.id)!, familyId, title: l.title, createdAt: new Date(l.createdAt),
   }))));
-  await inChunks(input.recurring, (chunk) => tx.insert(recurringItems).values(chunk.map((r) => ({
+}
+
+export function restoreItems(tx: Tx, familyId: string, ids: NewId, listId: string, rows: ItemForExport[]): Promise<void> {
+  return inChunks(rows, (chunk) => tx.insert(groceryItems).values(chunk.map((i) => ({
+    id: ids(i.id)!, familyId, listId: ids(listId)!, name: i.name, quantity: i.quantity, unit: i.unit, category: i.category,
+    recurrence: i.recurrence, position: i.position, isPurchased: i.isPurchased,
+  }))));
+}
+
+/** An item's links to its recurring item and its recipe (exported ids). */
+export type ItemLinks = Pick<ItemForExport, 'id' | 'recurringItemId' | 'addedFromRecipeId'>;
+
+export function linkItems(tx: Tx, familyId: string, ids: NewId, rows: ItemLinks[]): Promise<void> {
+  return inChunks(rows, (chunk) => tx.execute(sql`update grocery_items i
+    set recurring_item_id = l.recurring::uuid, added_from_recipe_id = l.recipe::uuid
+    from unnest(${textArray(chunk.map((r) => ids(r.id)!))}, ${textArray(chunk.map((r) => ids(r.recurringItemId)))},
+      ${textArray(chunk.map((r) => ids(r.addedFromRecipeId)))}) as l(id, recurring, recipe)
+    where i.family_id = ${familyId} and i.id = l.id::uuid`));
+}
+
+/** Oldest first, so that a reply's parent is always in before it. */
+export function restoreComments(tx: Tx, familyId: string, ids: NewId, listId: string, rows: CommentForExport[]): Promise<void> {
+  return inChunks(rows, (chunk) => tx.insert(groceryComments).values(chunk.map((c) => ({
+    id: ids(c.id)!, familyId, listId: ids(listId)!, userId: null, userName: c.userName, text: c.text, parentId: ids(c.parentId),
+    archivedAt: c.archivedAt ? new Date(c.archivedAt) : null, createdAt: new Date(c.createdAt),
+  }))));
+}
+
+export function restoreRecurring(tx: Tx, familyId: string, ids: NewId, rows: RecurringForExport[]): Promise<void> {
+  return inChunks(rows, (chunk) => tx.insert(recurringItems).values(chunk.map((r) => ({
     id: ids(r.id)!, familyId, listId: ids(r.listId)!, name: r.name, quantity: r.quantity, unit: r.unit,
     frequency: r.frequency, nextDueAt: new Date(r.nextDueAt),
   }))));
-  for (const list of input.lists) {
-    const listId = ids(list.id)!;
-    await inChunks(list.items, (chunk) => tx.insert(groceryItems).values(chunk.map((i) => ({
-      id: ids(i.id)!, familyId, listId, name: i.name, quantity: i.quantity, unit: i.unit, category: i.category,
-      recurrence: i.recurrence, position: i.position, isPurchased: i.isPurchased,
-      recurringItemId: ids(i.recurringItemId), addedFromRecipeId: ids(i.addedFromRecipeId),
-    }))));
-    // Oldest first, so that a reply's parent is always in before it.
-    await inChunks(list.comments, (chunk) => tx.insert(groceryComments).values(chunk.map((c) => ({
-      id: ids(c.id)!, familyId, listId, userId: null, userName: c.userName, text: c.text, parentId: ids(c.parentId),
-      archivedAt: c.archivedAt ? new Date(c.archivedAt) : null, createdAt: new Date(c.createdAt),
-    }))));
-  }
 }

@@ -59,29 +59,33 @@ export function tagsForExport(q: Queryable, familyId: string): Promise<string[]>
 }
 
 /**
- * An exported family's locations, tags and notes, added to a new family inside the caller's transaction. A note's
- * author is kept by name; `authorUserId` is the importer for their own personal notes, the only ones an export holds.
+ * Location tags of an import, by lower-case name to id, each added to the family once (`known` is the import's map,
+ * shared by its batches).
+ */
+export async function restoreLocationTags(tx: Tx, familyId: string, names: string[], known: Map<string, string>): Promise<void> {
+  for (const name of names) {
+    if (known.has(name.toLowerCase())) continue;
+    const [tag] = await tx.insert(tags).values({ familyId, name }).returning({ id: tags.id });
+    known.set(name.toLowerCase(), tag!.id);
+  }
+}
+
+/**
+ * A batch of an import's locations with their tags and notes, inside the caller's transaction. A note's author is
+ * kept by name; `authorUserId` is the importer for their own personal notes, the only ones an export holds.
  */
 export async function restoreLocations(
   tx: Tx, familyId: string, ids: (old: string | null) => string | null, importerUserId: string,
-  locations: LocationForExport[], tagNames: string[],
+  locations: LocationForExport[], tagIds: Map<string, string>,
 ): Promise<void> {
-  const tagIds = new Map<string, string>();
-  for (const name of new Set([...tagNames, ...locations.flatMap((l) => l.tags)])) {
-    if (tagIds.has(name.toLowerCase())) continue;
-    const [tag] = await tx.insert(tags).values({ familyId, name }).returning({ id: tags.id });
-    tagIds.set(name.toLowerCase(), tag!.id);
-  }
-  for (let i = 0; i < locations.length; i += 200) {
-    const chunk = locations.slice(i, i + 200);
-    await tx.insert(locationsTable).values(chunk.map(({ tags: _, locationNotes: __, id, ...l }) => ({ ...l, id: ids(id)!, familyId })));
-    const links = chunk.flatMap((l) => [...new Set(l.tags.map((t) => t.toLowerCase()))]
-      .map((t) => ({ locationId: ids(l.id)!, tagId: tagIds.get(t)! })));
-    if (links.length > 0) await tx.insert(locationTags).values(links);
-    const notes = chunk.flatMap((l) => l.locationNotes.map((n) => ({
-      familyId, locationId: ids(l.id)!, authorUserId: n.isPersonal ? importerUserId : null, authorName: n.authorName,
-      note: n.note, isPersonal: n.isPersonal, createdAt: new Date(n.createdAt), updatedAt: new Date(n.updatedAt),
-    })));
-    if (notes.length > 0) await tx.insert(locationNotes).values(notes);
-  }
+  await restoreLocationTags(tx, familyId, locations.flatMap((l) => l.tags), tagIds);
+  await tx.insert(locationsTable).values(locations.map(({ tags: _, locationNotes: __, id, ...l }) => ({ ...l, id: ids(id)!, familyId })));
+  const links = locations.flatMap((l) => [...new Set(l.tags.map((t) => t.toLowerCase()))]
+    .map((t) => ({ locationId: ids(l.id)!, tagId: tagIds.get(t)! })));
+  if (links.length > 0) await tx.insert(locationTags).values(links);
+  const notes = locations.flatMap((l) => l.locationNotes.map((n) => ({
+    familyId, locationId: ids(l.id)!, authorUserId: n.isPersonal ? importerUserId : null, authorName: n.authorName,
+    note: n.note, isPersonal: n.isPersonal, createdAt: new Date(n.createdAt), updatedAt: new Date(n.updatedAt),
+  })));
+  for (let j = 0; j < notes.length; j += 500) await tx.insert(locationNotes).values(notes.slice(j, j + 500));
 }

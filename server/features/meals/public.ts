@@ -121,28 +121,32 @@ export async function recipeTagsForExport(q: Queryable, familyId: string): Promi
     .map((r) => r.name);
 }
 
-/** An exported family's recipes and tags, added to a new family inside the caller's transaction (`ids`: old id to new). */
-export async function restoreRecipes(
-  tx: Tx, familyId: string, ids: (old: string | null) => string | null, recipes: RecipeForExport[], tagNames: string[],
-): Promise<void> {
-  const tagIds = new Map<string, string>();
-  for (const name of new Set([...tagNames, ...recipes.flatMap((r) => r.tags)])) {
-    if (tagIds.has(name.toLowerCase())) continue;
+/**
+ * Recipe tags of an import, by lower-case name to id, each added to the family once (`known` is the import's map,
+ * shared by its batches).
+ */
+export async function restoreRecipeTags(tx: Tx, familyId: string, names: string[], known: Map<string, string>): Promise<void> {
+  for (const name of names) {
+    if (known.has(name.toLowerCase())) continue;
     const [tag] = await tx.insert(mealTags).values({ familyId, name }).returning({ id: mealTags.id });
-    tagIds.set(name.toLowerCase(), tag!.id);
+    known.set(name.toLowerCase(), tag!.id);
   }
-  for (let i = 0; i < recipes.length; i += 200) {
-    const chunk = recipes.slice(i, i + 200);
-    await tx.insert(meals).values(chunk.map((r) => ({
-      id: ids(r.id)!, familyId, name: r.name, directions: r.directions, prepTime: r.prepTime, totalTime: r.totalTime,
-      servings: r.servings, sourceUrl: r.sourceUrl, searchText: searchable([r.name, ...r.ingredients.map((g) => g.name)].join(' ')),
-    })));
-    const ingredients = chunk.flatMap((r) => r.ingredients.map((g, position) => ({
-      mealId: ids(r.id)!, position, name: g.name, quantity: g.quantity, unit: g.unit,
-    })));
-    for (let j = 0; j < ingredients.length; j += 500) await tx.insert(mealIngredients).values(ingredients.slice(j, j + 500));
-    const links = chunk.flatMap((r) => [...new Set(r.tags.map((t) => t.toLowerCase()))]
-      .map((t) => ({ mealId: ids(r.id)!, tagId: tagIds.get(t)! })));
-    if (links.length > 0) await tx.insert(mealTagLinks).values(links);
-  }
+}
+
+/** A batch of an import's recipes, inside the caller's transaction (`ids`: old id to new; `tags` as `restoreRecipeTags`). */
+export async function restoreRecipes(
+  tx: Tx, familyId: string, ids: (old: string | null) => string | null, recipes: RecipeForExport[], tags: Map<string, string>,
+): Promise<void> {
+  await restoreRecipeTags(tx, familyId, recipes.flatMap((r) => r.tags), tags);
+  await tx.insert(meals).values(recipes.map((r) => ({
+    id: ids(r.id)!, familyId, name: r.name, directions: r.directions, prepTime: r.prepTime, totalTime: r.totalTime,
+    servings: r.servings, sourceUrl: r.sourceUrl, searchText: searchable([r.name, ...r.ingredients.map((g) => g.name)].join(' ')),
+  })));
+  const ingredients = recipes.flatMap((r) => r.ingredients.map((g, position) => ({
+    mealId: ids(r.id)!, position, name: g.name, quantity: g.quantity, unit: g.unit,
+  })));
+  for (let j = 0; j < ingredients.length; j += 500) await tx.insert(mealIngredients).values(ingredients.slice(j, j + 500));
+  const links = recipes.flatMap((r) => [...new Set(r.tags.map((t) => t.toLowerCase()))]
+    .map((t) => ({ mealId: ids(r.id)!, tagId: tags.get(t)! })));
+  if (links.length > 0) await tx.insert(mealTagLinks).values(links);
 }

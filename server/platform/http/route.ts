@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -16,6 +17,7 @@ import { requestHash, type KeyAnswer } from '../idempotency.ts';
 import type { Limit } from '../rate-limits.ts';
 import { AppError, invalid, rateLimited, unauthenticated } from '../errors.ts';
 import { clientAddress } from './client-address.ts';
+import { admitFile, receiveToFile, type UploadedFile } from './upload-file.ts';
 
 export type App = FastifyInstance<RawServerDefault, import('http').IncomingMessage, import('http').ServerResponse,
   FastifyRequest['log'], ZodTypeProvider>;
@@ -23,8 +25,8 @@ export type App = FastifyInstance<RawServerDefault, import('http').IncomingMessa
 export interface Ctx<E extends Endpoint> {
   params: ParamsOf<E>;
   query: QueryOf<E>;
-  /** A file upload's bytes (`upload` endpoints), the validated JSON body otherwise. */
-  body: E['upload'] extends object ? Buffer : BodyOf<E>;
+  /** A file upload's bytes (`upload` endpoints) or its file (`toFile`), the validated JSON body otherwise. */
+  body: E['upload'] extends { toFile: true } ? UploadedFile : E['upload'] extends object ? Buffer : BodyOf<E>;
   caller: E['access'] extends 'user' ? Caller : null;
   request: FastifyRequest;
   reply: FastifyReply;
@@ -105,6 +107,7 @@ export function route<E extends Endpoint>(
       if (!bytes) serializedAnswers.set(result, (bytes = Buffer.from(reply.serialize(result) as string)));
       return reply.type('application/json; charset=utf-8').send(bytes);
     };
+    if (e.upload?.toFile) return respond().finally(() => rm((request.body as UploadedFile).path, { force: true }));
     if (!options.queueBy || !caller) return respond();
     const row = options.queueBy(request as { params: ParamsOf<E>; query: QueryOf<E>; body: BodyOf<E> });
     return deps.writeQueue.run(`${caller.familyId ?? caller.userId}:${row}`, respond);
@@ -134,6 +137,8 @@ function wire(
   const onRequest = [
     // Before the body is read: a refused request costs one statement, an upload of the wrong kind or size nothing.
     ...(e.upload ? [checkUpload(app, e.upload)] : []),
+    // A file may be as large as the disk holds: nobody's but a signed-in user's, a few at a time.
+    ...(e.upload?.toFile ? [async (request: FastifyRequest) => { await authenticate(deps, request, undefined); }, admitFile(e.upload.maxBytes)] : []),
     ...(perAddress ? [limitPerAddress(deps, `address:${e.method} ${e.path}:`, perAddress)] : []),
   ];
   app.route({
@@ -156,9 +161,13 @@ function wire(
   });
 }
 
-/** An upload's Content-Type, checked before its body is read; its bytes arrive as a Buffer. */
+/** An upload's Content-Type, checked before its body is read; its bytes arrive as a Buffer, or in a file (`toFile`). */
 function checkUpload(app: App, upload: NonNullable<Endpoint['upload']>) {
-  if (!app.hasContentTypeParser(upload.type)) {
+  if (upload.toFile && !app.hasContentTypeParser(upload.type)) {
+    app.addContentTypeParser(upload.type, (_request, body, done) => {
+      receiveToFile(body, upload.maxBytes).then((file) => done(null, file), (error: Error) => done(error, undefined));
+    });
+  } else if (!app.hasContentTypeParser(upload.type)) {
     app.addContentTypeParser(upload.type, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   }
   return async (request: FastifyRequest) => {
