@@ -75,6 +75,13 @@ const archiveOfHousehold = () => (householdArchive ??= exportOf(h.admin));
 const upload = (user: SignedInUser, body: Buffer, type = 'application/zip') =>
   user.call(importFamilyData, { body: body as never, headers: { 'content-type': type } });
 
+/** Items linked to a recurring item, and to a recipe. */
+async function links(familyId: string): Promise<number[]> {
+  const [row] = await rawRows<{ recurring: number; recipe: number }>(t.db, sql`select
+    count(recurring_item_id)::int as recurring, count(added_from_recipe_id)::int as recipe from grocery_items where family_id = ${familyId}`);
+  return [row!.recurring, row!.recipe];
+}
+
 /** A signed-in user without a family: joined the household, then removed by its admin. */
 async function userWithoutFamily(name: string): Promise<SignedInUser> {
   const user = await joinAs(t, h.admin, 'EDIT', name);
@@ -197,6 +204,9 @@ async function featureAnswers(user: SignedInUser, familyId: string) {
 
 describe('import', () => {
   it('founds a new family with every feature as exported, its importer ADMIN, account members invited again', async () => {
+    // An item the recurrence job added: linked to its recurring item.
+    await t.db.execute(sql`update grocery_items set recurring_item_id = r.id from recurring_items r
+      where r.family_id = ${h.familyId} and grocery_items.id = (select id from grocery_items where list_id = r.list_id limit 1)`);
     const { bytes } = await exportOf(h.editor);
     const mover = await userWithoutFamily('Mo Mover');
     const res = await upload(mover, bytes);
@@ -223,6 +233,22 @@ describe('import', () => {
     expect(await reminded(res.body.familyId))
       .toEqual(expect.arrayContaining([{ title: 'Pancake night', minutes: 60 }, { title: 'Swimming', minutes: 30 }]));
     expect(await reminded(res.body.familyId)).toEqual(await reminded(h.familyId));
+    // Items keep their links to the recurring item and recipe they came from (written after the items).
+    expect(await links(res.body.familyId)).toEqual(await links(h.familyId));
+    expect((await links(h.familyId)).every((n) => n > 0)).toBe(true);
+  });
+
+  it('imports an edited occurrence that comes before its series (an occurrence moved earlier than the series starts)', async () => {
+    const json = JSON.parse((await archiveOfHousehold()).files.get('family.json')!) as FamilyData;
+    const occurrences = json.calendarEvents.filter((e) => e.seriesId !== null);
+    expect(occurrences.length).toBeGreaterThan(0);
+    const reordered = { ...json, calendarEvents: [...occurrences, ...json.calendarEvents.filter((e) => e.seriesId === null)] };
+    const mover = await userWithoutFamily('Early Eve');
+    const res = await upload(mover, await zipOf({ 'family.json': JSON.stringify(reordered) }));
+    expect(res.status).toBe(201);
+    const series = await rawRows<{ n: number }>(t.db, sql`select count(*)::int as n from calendar_events o
+      join calendar_events s on s.id = o.series_id where o.family_id = ${res.body.familyId}`);
+    expect(series).toEqual([{ n: occurrences.length }]);
   });
 
   it('refuses what is not a Hearth export (4xx), and a user who has a family', async () => {
