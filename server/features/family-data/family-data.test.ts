@@ -18,6 +18,8 @@ import { rawRows } from '../../platform/db/client.ts';
 import { joinAs } from '../../test/factories.ts';
 import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
 import { makeHousehold, type Household } from '../../test/household.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { familyDataModule } from './module.ts';
 
 let t: TestApp;
 let h: Household;
@@ -299,6 +301,31 @@ describe('import', () => {
     expect((await upload(user, Buffer.from('not a zip'))).status).toBe(400);
     expect((await upload(user, (await archiveOfHousehold()).bytes)).status).toBe(201);
     await expect.poll(uploads).toEqual(before);
+  });
+
+  it('deletes the new family when the import fails half-way (an item naming a recipe not in the archive)', async () => {
+    const user = await userWithoutFamily('Half Hal');
+    const json = JSON.parse((await archiveOfHousehold()).files.get('family.json')!) as FamilyData;
+    const [first, ...rest] = json.lists;
+    const broken = { ...json, lists: [{ ...first!, items: [...first!.items, { ...first!.items[0]!, id: 'new-item', addedFromRecipeId: 'no-such-recipe' }] }, ...rest] };
+    const count = async () => (await rawRows<{ n: number }>(t.db, sql`select count(*)::int as n from families`))[0]!.n;
+    const before = await count();
+    const res = await upload(user, await zipOf({ 'family.json': JSON.stringify(broken) }));
+    expect(res.status).toBe(400);
+    expect(await count()).toBe(before);
+    expect(await rawRows(t.db, sql`select * from family_imports`)).toEqual([]);
+  });
+
+  it('deletes an import stopped half-way (silent for ten minutes), and nothing else', async () => {
+    const [stopped, running, ordinary] = await Promise.all(['Stopped', 'Running', 'Ordinary'].map(async (name) =>
+      (await rawRows<{ id: string }>(t.db, sql`insert into families (name) values (${name}) returning id`))[0]!.id));
+    await t.db.execute(sql`insert into family_imports (family_id, touched_at)
+      values (${stopped}, now() - interval '11 minutes'), (${running}, now() - interval '9 minutes')`);
+    const [job] = familyDataModule.jobs!({ db: t.db } as Deps);
+    await job!.run();
+    const left = await rawRows<{ id: string }>(t.db, sql`select id from families where id in (${stopped}, ${running}, ${ordinary})`);
+    expect(left.map((f) => f.id).sort()).toEqual([running, ordinary].sort());
+    await t.db.execute(sql`delete from families where id in (${running}, ${ordinary})`);
   });
 
   it('refuses records past the app\'s own bounds and sections out of the format\'s order, writing nothing', async () => {

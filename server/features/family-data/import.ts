@@ -5,7 +5,7 @@ import {
   ExportedList, FamilyData, familyDataFormatVersion, familyDataLimits as limits, familyDataMessages as m, type ImportSummary,
 } from '@hearth/contract/family-data';
 import { calendarLimits } from '@hearth/contract/calendar';
-import { familyLimits } from '@hearth/contract/family';
+import { familyLimits, familyMessages } from '@hearth/contract/family';
 import { groceryLimits } from '@hearth/contract/grocery';
 import { locationLimits } from '@hearth/contract/locations';
 import { mealLimits } from '@hearth/contract/meals';
@@ -16,13 +16,14 @@ import { conflict, invalid } from '../../platform/errors.ts';
 import type { UploadedFile } from '../../platform/http/upload-file.ts';
 import { restoreAiUsage } from '../ai-planner/public.ts';
 import { restoreEvents, type EventForExport } from '../calendar/public.ts';
-import { inviteAgain, joinAsAdmin, mailInvite, restoreFamily } from '../family/public.ts';
+import { discardUnjoinedFamily, inviteAgain, joinAsAdmin, mailInvite, restoreFamily } from '../family/public.ts';
 import {
   linkItems, restoreComments, restoreItems, restoreLists, restoreRecurring, type ItemLinks,
 } from '../grocery/public.ts';
 import { restoreLocations, restoreLocationTags } from '../locations/public.ts';
 import { restoreRecipes, restoreRecipeTags } from '../meals/public.ts';
 import { familyJsonParts, NotFamilyJson, type Part } from './family-json.ts';
+import { markImporting, touchImport, unmarkImporting } from './imports.ts';
 
 const bad = (errors?: string[]) => invalid(m.badArchive, errors);
 
@@ -219,19 +220,30 @@ async function check(archive: Archive): Promise<Checked> {
   return { header: head, ...small, ...found };
 }
 
-/** Records written at once; a batch's rows are built in one go, then other requests get their turn. */
+/**
+ * Records written in one transaction: short enough that other families' statements (on PGlite, waiting for the
+ * engine's one transaction) get their turn between batches.
+ */
 const batchSize = 500;
 
+/** Runs one batch's writes in a transaction of their own (`write`). */
+type InTransaction = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
+
 /**
- * The second read, inside the import's transaction: every list, item, comment, recurring item, recipe, event and
- * place, a batch at a time. Items are linked to their recurring items and recipes at the end (those come after
+ * The second read: every list, item, comment, recurring item, recipe, event and place of the (still hidden) new
+ * family, a batch a transaction. Items are linked to their recurring items and recipes at the end (those come after
  * them); an edited occurrence that comes before its series waits for it.
  */
-async function write(tx: Tx, archive: Archive, familyId: string, importerId: string, checked: Checked, ids: (old: string | null) => string | null) {
+async function write(
+  inTx: InTransaction, archive: Archive, familyId: string, importerId: string, checked: Checked,
+  ids: (old: string | null) => string | null,
+) {
   const recipeTags = new Map<string, string>();
   const locationTags = new Map<string, string>();
-  await restoreRecipeTags(tx, familyId, checked.recipeTags, recipeTags);
-  await restoreLocationTags(tx, familyId, checked.locationTags, locationTags);
+  await inTx(async (tx) => {
+    await restoreRecipeTags(tx, familyId, checked.recipeTags, recipeTags);
+    await restoreLocationTags(tx, familyId, checked.locationTags, locationTags);
+  });
   const counts = { lists: 0, items: 0, comments: 0, recurringItems: 0, recipes: 0, calendarEvents: 0, locations: 0, locationNotes: 0 };
   const links: ItemLinks[] = [];
   const eventsIn = new Set<string>();
@@ -244,12 +256,14 @@ async function write(tx: Tx, archive: Archive, familyId: string, importerId: str
     batch = { at: '', list: -1, rows: [] };
     if (rows.length === 0) return;
     const listId = listIds.get(list)!;
-    if (at === 'items') await restoreItems(tx, familyId, ids, listId, rows as z.infer<typeof shape.lists.element.shape.items>);
-    if (at === 'comments') await restoreComments(tx, familyId, ids, listId, rows as z.infer<typeof shape.lists.element.shape.comments>);
-    if (at === 'recurringItems') await restoreRecurring(tx, familyId, ids, rows as z.infer<typeof shape.recurringItems>);
-    if (at === 'recipes') await restoreRecipes(tx, familyId, ids, rows as z.infer<typeof shape.recipes>, recipeTags);
-    if (at === 'calendarEvents') await restoreEvents(tx, familyId, ids, rows as EventForExport[]);
-    if (at === 'locations') await restoreLocations(tx, familyId, ids, importerId, rows as z.infer<typeof shape.locations>, locationTags);
+    await inTx(async (tx) => {
+      if (at === 'items') await restoreItems(tx, familyId, ids, listId, rows as z.infer<typeof shape.lists.element.shape.items>);
+      if (at === 'comments') await restoreComments(tx, familyId, ids, listId, rows as z.infer<typeof shape.lists.element.shape.comments>);
+      if (at === 'recurringItems') await restoreRecurring(tx, familyId, ids, rows as z.infer<typeof shape.recurringItems>);
+      if (at === 'recipes') await restoreRecipes(tx, familyId, ids, rows as z.infer<typeof shape.recipes>, recipeTags);
+      if (at === 'calendarEvents') await restoreEvents(tx, familyId, ids, rows as EventForExport[]);
+      if (at === 'locations') await restoreLocations(tx, familyId, ids, importerId, rows as z.infer<typeof shape.locations>, locationTags);
+    });
   };
   const add = async (at: string, list: number, row: unknown) => {
     if (batch.at !== at || batch.list !== list || batch.rows.length >= batchSize) await flush();
@@ -262,7 +276,7 @@ async function write(tx: Tx, archive: Archive, familyId: string, importerId: str
     const head = ListHead.parse(heads.get(index));
     heads.delete(index);
     await flush();
-    await restoreLists(tx, familyId, ids, [head]);
+    await inTx((tx) => restoreLists(tx, familyId, ids, [head]));
     listIds.set(index, head.id);
     counts.lists++;
   };
@@ -300,9 +314,9 @@ async function write(tx: Tx, archive: Archive, familyId: string, importerId: str
   for (const index of [...heads.keys()]) await listIn(index);
   await flush();
   // Each waiting occurrence's series is in now (an edited occurrence's series is never an occurrence itself).
-  for (let i = 0; i < waiting.length; i += batchSize) await restoreEvents(tx, familyId, ids, waiting.slice(i, i + batchSize));
-  await linkItems(tx, familyId, ids, links);
-  await restoreAiUsage(tx, familyId, checked.aiUsage);
+  for (let i = 0; i < waiting.length; i += batchSize) await inTx((tx) => restoreEvents(tx, familyId, ids, waiting.slice(i, i + batchSize)));
+  for (let i = 0; i < links.length; i += batchSize) await inTx((tx) => linkItems(tx, familyId, ids, links.slice(i, i + batchSize)));
+  await inTx((tx) => restoreAiUsage(tx, familyId, checked.aiUsage));
   return counts;
 }
 
@@ -324,9 +338,11 @@ function newIds(): (old: string | null) => string | null {
 
 /**
  * Founds a new family from an uploaded archive. family.json is read twice as a stream, never whole: first checked
- * (nothing is written for an archive that is not a Hearth export), then written in one transaction. Every id is new;
- * members are recreated without accounts, the importer takes the member with their email (or is added) as ADMIN,
- * and every other member who had an account is invited again by email.
+ * (nothing is written for an archive that is not a Hearth export), then written a batch a transaction into a family
+ * nobody belongs to yet (`family_imports` marks it), which the importer joins in the last transaction; a failure
+ * deletes it whole, and the `stopped-imports` job deletes one whose server went away. Every id is new; members are
+ * recreated without accounts, the importer takes the member with their email (or is added) as ADMIN, and every
+ * other member who had an account is invited again by email.
  */
 export async function importFamily(deps: Deps, caller: Caller, file: UploadedFile): Promise<ImportSummary> {
   const archive = await Archive.open(file.path);
@@ -341,21 +357,41 @@ export async function importFamily(deps: Deps, caller: Caller, file: UploadedFil
 
 async function importArchive(deps: Deps, caller: Caller, archive: Archive): Promise<ImportSummary> {
   const checked = await check(archive);
-  const { family, members } = { family: checked.header.family, members: checked.members };
+  const { family } = checked.header;
+  const members = checked.members;
+  const mine = caller.email.toLowerCase();
+  // The importer takes over the member with their email, or joins as one more.
+  if (members.length >= familyLimits.membersPerFamily && !members.some((x) => x.email?.toLowerCase() === mine)) {
+    throw conflict(familyMessages.familyFull);
+  }
   const ids = newIds();
-  const { familyId, invites, counts } = await deps.db.transaction(async (tx) => {
-    const familyId = await restoreFamily(tx, family, members.map(({ hasAccount: _, ...member }) => ({ ...member, id: ids(member.id)! })));
-    // Only a user without a family may import; read again inside the transaction that joins them.
-    if (!(await joinAsAdmin(tx, familyId, { id: caller.userId, name: caller.name, email: caller.email }))) throw conflict(m.alreadyInFamily);
-    const mine = caller.email.toLowerCase();
-    const invites: { to: string; link: string }[] = [];
-    for (const member of members) {
-      if (!member.hasAccount || !member.email || member.email.toLowerCase() === mine) continue;
-      invites.push({ to: member.email, link: await inviteAgain(tx, deps, { familyId, userId: caller.userId, email: member.email }) });
-    }
-    const counts = await write(tx, archive, familyId, caller.userId, checked, ids);
-    return { familyId, invites, counts };
+  const familyId = await deps.db.transaction(async (tx) => {
+    const id = await restoreFamily(tx, family, members.map(({ hasAccount: _, ...member }) => ({ ...member, id: ids(member.id)! })));
+    await markImporting(tx, id);
+    return id;
   });
-  for (const invite of invites) mailInvite(deps, { ...invite, inviterName: caller.name, familyName: family.name });
-  return { familyId, familyName: family.name, members: members.length, invited: invites.length, ...counts };
+  try {
+    const inTx: InTransaction = (work) => deps.db.transaction(async (tx) => {
+      const done = await work(tx);
+      await touchImport(tx, familyId);
+      return done;
+    });
+    const counts = await write(inTx, archive, familyId, caller.userId, checked, ids);
+    const invites = await deps.db.transaction(async (tx) => {
+      // Only a user without a family may import; read again inside the transaction that joins them.
+      if (!(await joinAsAdmin(tx, familyId, { id: caller.userId, name: caller.name, email: caller.email }))) throw conflict(m.alreadyInFamily);
+      const invites: { to: string; link: string }[] = [];
+      for (const member of members) {
+        if (!member.hasAccount || !member.email || member.email.toLowerCase() === mine) continue;
+        invites.push({ to: member.email, link: await inviteAgain(tx, deps, { familyId, userId: caller.userId, email: member.email }) });
+      }
+      await unmarkImporting(tx, familyId);
+      return invites;
+    });
+    for (const invite of invites) mailInvite(deps, { ...invite, inviterName: caller.name, familyName: family.name });
+    return { familyId, familyName: family.name, members: members.length, invited: invites.length, ...counts };
+  } catch (error) {
+    await discardUnjoinedFamily(deps.db, familyId);
+    throw error;
+  }
 }

@@ -55,6 +55,12 @@ export async function restoreFamily(
   return row.id;
 }
 
+/** Deletes a family nobody has joined (an import that failed or stopped) with every row of it. */
+export async function discardUnjoinedFamily(q: Queryable, familyId: string): Promise<void> {
+  await q.execute(sql`delete from families f where f.id = ${familyId}
+    and not exists (select 1 from family_members m where m.family_id = f.id and m.user_id is not null)`);
+}
+
 /**
  * Makes the user an ADMIN of the family: the member with their email becomes theirs (`joinFamily`), or they are
  * added. Inside the caller's transaction; false when the user has a family meanwhile.

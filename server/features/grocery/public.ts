@@ -214,11 +214,14 @@ export function restoreLists(tx: Tx, familyId: string, ids: NewId, rows: ListFor
   }))));
 }
 
+/** A list's items, a column an array: the bulk of a large family's rows, so no row objects are built for them. */
 export function restoreItems(tx: Tx, familyId: string, ids: NewId, listId: string, rows: ItemForExport[]): Promise<void> {
-  return inChunks(rows, (chunk) => tx.insert(groceryItems).values(chunk.map((i) => ({
-    id: ids(i.id)!, familyId, listId: ids(listId)!, name: i.name, quantity: i.quantity, unit: i.unit, category: i.category,
-    recurrence: i.recurrence, position: i.position, isPurchased: i.isPurchased,
-  }))));
+  const column = <T>(value: (item: ItemForExport) => T) => textArray(rows.map((i) => value(i) as string | number | null));
+  return tx.execute(sql`insert into grocery_items (id, family_id, list_id, name, quantity, unit, category, recurrence, position, is_purchased)
+    select id::uuid, ${familyId}, ${ids(listId)}, name, quantity::float8, unit, category, recurrence, position::int, purchased::boolean
+    from unnest(${column((i) => ids(i.id))}, ${column((i) => i.name)}, ${column((i) => i.quantity)}, ${column((i) => i.unit)},
+      ${column((i) => i.category)}, ${column((i) => i.recurrence)}, ${column((i) => i.position)}, ${column((i) => String(i.isPurchased))})
+      as t(id, name, quantity, unit, category, recurrence, position, purchased)`).then(() => undefined);
 }
 
 /** An item's links to its recurring item and its recipe (exported ids). */

@@ -7,6 +7,7 @@ export * from './schema/ai-planner.ts';
 export * from './schema/calendar.ts';
 export * from './schema/events.ts';
 export * from './schema/family.ts';
+export * from './schema/family-data.ts';
 export * from './schema/grocery.ts';
 export * from './schema/idempotency.ts';
 export * from './schema/locations.ts';
