@@ -84,6 +84,9 @@ const shape = FamilyData.shape;
 const ListHead = ExportedList.pick({ id: true, title: true, createdAt: true });
 const Header = FamilyData.pick({ exportedAt: true, exportedByMemberId: true, family: true });
 
+/** Days of AI planner use an archive may count: a century. */
+const aiUsageDaysMax = 100 * 366;
+
 /** What the first read found: the small sections whole, the others as ids (for the second read's references). */
 interface Checked {
   header: z.infer<typeof Header>;
@@ -144,7 +147,7 @@ async function check(archive: Archive): Promise<Checked> {
         return;
       }
       case 'listField': {
-        ok(part.list > list.index, 'lists: out of order');
+        ok(part.list > list.index && part.list < groceryLimits.listsPerFamily, 'lists: out of order or too many');
         heads.set(part.list, { ...heads.get(part.list), [part.key]: part.value });
         return;
       }
@@ -198,7 +201,7 @@ async function check(archive: Archive): Promise<Checked> {
       }
       case 'aiUsage': {
         const day = parsed(shape.aiUsage.element, part.value, 'aiUsage', failures);
-        if (day) small.aiUsage.push(day);
+        if (day) ok(small.aiUsage.push(day) <= aiUsageDaysMax, 'aiUsage: too many days');
         return;
       }
     }
