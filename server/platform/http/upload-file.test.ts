@@ -1,4 +1,5 @@
-import { readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { EventEmitter } from 'node:events';
 import { Readable } from 'node:stream';
@@ -7,16 +8,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorMessages } from '@hearth/contract/errors';
 import { admitFile, filesAtOnce, receiveToFile } from './upload-file.ts';
 
-const uploads = async () => (await readdir(tmpdir())).filter((f) => f.startsWith('hearth-upload-'));
-
 describe('files received to disk', () => {
   it('keeps a body within its bound, and stops past it with 413, no file left', async () => {
-    const before = await uploads();
-    const file = await receiveToFile(Readable.from([Buffer.alloc(600), Buffer.alloc(400)]), 1000);
+    const folder = await mkdtemp(join(tmpdir(), 'hearth-upload-test-'));
+    const file = await receiveToFile(Readable.from([Buffer.alloc(600), Buffer.alloc(400)]), 1000, folder);
     expect(file.bytes).toBe(1000);
-    await expect(receiveToFile(Readable.from([Buffer.alloc(600), Buffer.alloc(401)]), 1000)).rejects.toMatchObject({ statusCode: 413 });
-    expect((await uploads()).filter((f) => !before.includes(f))).toEqual([file.path.split('/').pop()]);
-    await rm(file.path);
+    await expect(receiveToFile(Readable.from([Buffer.alloc(600), Buffer.alloc(401)]), 1000, folder)).rejects.toMatchObject({ statusCode: 413 });
+    expect(await readdir(folder)).toEqual([file.path.split('/').pop()]);
+    await rm(folder, { recursive: true });
   });
 
   it(`receives ${filesAtOnce} at once, asks the next to come back (429), and gives the place back once answered`, async () => {

@@ -19,8 +19,8 @@ const tooLarge = () => Object.assign(new Error('upload too large'), { statusCode
  * Writes a body to a new temporary file only this process's user can read, stopping past `maxBytes` (413); a body
  * that fails or stops half-way leaves no file behind.
  */
-export async function receiveToFile(body: Readable, maxBytes: number): Promise<UploadedFile> {
-  const path = join(tmpdir(), `hearth-upload-${randomUUID()}`);
+export async function receiveToFile(body: Readable, maxBytes: number, folder = tmpdir()): Promise<UploadedFile> {
+  const path = join(folder, `hearth-upload-${randomUUID()}`);
   let bytes = 0;
   const counted = new Transform({
     transform(chunk: Buffer, _encoding, done) {
