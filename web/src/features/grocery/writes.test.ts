@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { QueryClient, type MutationKey } from '@tanstack/react-query';
+import { dehydrate, hydrate, QueryClient, QueryObserver, type MutationKey } from '@tanstack/react-query';
 import { idempotencyHeader } from '@hearth/contract/endpoint';
 import type { GroceryItem } from '@hearth/contract/grocery';
-import { pendingId, rememberCreated, serverId } from '../../shared/offline/queue.ts';
-import { groceryKeys } from './queries.ts';
+import { changing, pendingId, rememberCreated, serverId } from '../../shared/offline/queue.ts';
+import { groceryKeys, itemsQuery } from './queries.ts';
 import { groceryMessages } from './texts.ts';
 import { registerGroceryWrites } from './writes.ts';
 
@@ -228,5 +228,83 @@ describe('the queue', () => {
     expect(sent[0]).toMatchObject({ method: 'DELETE', url: '/api/grocery/list/list-1/purchased' });
     expect(client.getQueryState(groceryKeys.items('list-1'))?.isInvalidated).toBe(true);
     expect(client.getQueryState(groceryKeys.items('list-2'))?.isInvalidated).toBe(false);
+  });
+});
+
+describe('the list while a change to it waits', () => {
+  const milk = item({ id: 'milk' });
+  const eggs = item({ id: 'eggs', name: 'Eggs', position: 1 });
+  const shownMilk = item({ id: pendingId('key-7') });
+  const addMilk = { key: 'key-7', listId: 'list-1', familyId: 'family-1', item: { ...newItem, recurrence: 'none' } };
+
+  /**
+   * The server holds Eggs; Milk is stored when `release` answers its add. The list page is open (an observer of the
+   * items, which a live change refetches), showing Milk at once as the add's hook does; `seen` is every list it shows.
+   */
+  function openList(client: QueryClient) {
+    const stored = [eggs];
+    let release = () => {};
+    answer = (call) => (call.method === 'GET' ? { status: 200, body: stored } : new Promise((resolve) => {
+      release = () => {
+        stored.unshift(milk);
+        resolve({ status: 201, body: milk });
+      };
+    }));
+    const seen: string[][] = [];
+    client.setQueryData(groceryKeys.items('list-1'), [shownMilk, eggs]);
+    const stop = new QueryObserver(client, itemsQuery('list-1')).subscribe((result) => {
+      seen.push((result.data ?? []).map((i) => i.id));
+    });
+    return { seen, stop, release: () => release() };
+  }
+  const liveChange = (client: QueryClient) => client.invalidateQueries({ queryKey: groceryKeys.list('list-1') });
+  const settledOn = async (seen: string[][], ids: string[]) => {
+    await vi.waitFor(() => expect(seen.at(-1)).toEqual(ids));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(seen.at(-1)).toEqual(ids);
+  };
+
+  test('a live change during an unanswered add is asked for once the add is answered: the row never leaves', async () => {
+    const { client } = setUp();
+    const { seen, stop, release } = openList(client);
+    const add = client.getMutationCache()
+      .build(client, { mutationKey: ['grocery-write', 'add-item'], meta: changing(groceryKeys.items('list-1')) }).execute(addMilk);
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    void liveChange(client);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sent.map((s) => s.method)).toEqual(['POST']);
+    release();
+    await add;
+    await settledOn(seen, ['milk', 'eggs']);
+    expect(seen.every((ids) => ids.includes(shownMilk.id) || ids.includes('milk'))).toBe(true);
+    expect(sent.map((s) => s.method)).toEqual(['POST', 'GET']);
+    stop();
+  });
+
+  test('an add kept from before a reload is waited for too while it is sent again', async () => {
+    // The page went away while the add was on its way; the stored queue is read back as persistence.tsx reads it.
+    answer = () => new Promise(() => {});
+    const before = setUp().client;
+    void before.getMutationCache()
+      .build(before, { mutationKey: ['grocery-write', 'add-item'], meta: changing(groceryKeys.items('list-1')), scope: { id: 'offline-writes' } })
+      .execute(addMilk);
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    const stored = dehydrate(before, { shouldDehydrateMutation: () => true });
+    for (const m of stored.mutations) m.state.isPaused = true;
+    sent = [];
+    const { client } = setUp();
+    hydrate(client, stored);
+    const { seen, stop, release } = openList(client);
+    const resumed = client.resumePausedMutations();
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    // The live stream, back after the network was gone, refreshes everything.
+    void client.invalidateQueries();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sent.map((s) => s.method)).toEqual(['POST']);
+    release();
+    await resumed;
+    await settledOn(seen, ['milk', 'eggs']);
+    expect(seen.every((ids) => ids.includes(shownMilk.id) || ids.includes('milk'))).toBe(true);
+    stop();
   });
 });
