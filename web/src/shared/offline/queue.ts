@@ -51,6 +51,12 @@ const changes = (mutation: Mutation<unknown, Error, unknown>, hash: string) => {
   return Array.isArray(key) && hashKey(key) === hash;
 };
 
+/** The queries that queued changes not yet answered changed (`changing`). */
+export const changedByQueue = (client: QueryClient): QueryKey[] => client.getMutationCache().getAll()
+  .filter((m) => m.state.status === 'pending')
+  .map((m) => m.meta?.['changes'])
+  .filter((key) => Array.isArray(key));
+
 /**
  * Resolves once no queued change to `queryKey`'s data waits, at once when none does. A fetch answered while one
  * waits would be the data as it was before that change, older than what is shown: the change's row would leave and
