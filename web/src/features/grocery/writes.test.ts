@@ -238,10 +238,11 @@ describe('the list while a change to it waits', () => {
   const addMilk = { key: 'key-7', listId: 'list-1', familyId: 'family-1', item: { ...newItem, recurrence: 'none' } };
 
   /**
-   * The server holds Eggs; Milk is stored when `release` answers its add. The list page is open (an observer of the
-   * items, which a live change refetches), showing Milk at once as the add's hook does; `seen` is every list it shows.
+   * The server holds Eggs and stores Milk once its add is let through. The list page is open (an observer of the
+   * items, which a live change refetches), showing Milk at once as the add's hook does. While the add waits for its
+   * answer, `refetch` asks for the items; nothing is asked for until the add is answered, and Milk never leaves.
    */
-  function openList(client: QueryClient) {
+  async function refetchWhileAdding(client: QueryClient, sendAdd: () => Promise<unknown>, refetch: () => unknown) {
     const stored = [eggs];
     let release = () => {};
     answer = (call) => (call.method === 'GET' ? { status: 200, body: stored } : new Promise((resolve) => {
@@ -255,56 +256,40 @@ describe('the list while a change to it waits', () => {
     const stop = new QueryObserver(client, itemsQuery('list-1')).subscribe((result) => {
       seen.push((result.data ?? []).map((i) => i.id));
     });
-    return { seen, stop, release: () => release() };
-  }
-  const liveChange = (client: QueryClient) => client.invalidateQueries({ queryKey: groceryKeys.list('list-1') });
-  const settledOn = async (seen: string[][], ids: string[]) => {
-    await vi.waitFor(() => expect(seen.at(-1)).toEqual(ids));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(seen.at(-1)).toEqual(ids);
-  };
-
-  test('a live change during an unanswered add is asked for once the add is answered: the row never leaves', async () => {
-    const { client } = setUp();
-    const { seen, stop, release } = openList(client);
-    const add = client.getMutationCache()
-      .build(client, { mutationKey: ['grocery-write', 'add-item'], meta: changing(groceryKeys.items('list-1')) }).execute(addMilk);
+    const added = sendAdd();
     await vi.waitFor(() => expect(sent).toHaveLength(1));
-    void liveChange(client);
+    void refetch();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(sent.map((s) => s.method)).toEqual(['POST']);
     release();
-    await add;
-    await settledOn(seen, ['milk', 'eggs']);
+    await added;
+    await vi.waitFor(() => expect(seen.at(-1)).toEqual(['milk', 'eggs']));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(seen.at(-1)).toEqual(['milk', 'eggs']);
     expect(seen.every((ids) => ids.includes(shownMilk.id) || ids.includes('milk'))).toBe(true);
     expect(sent.map((s) => s.method)).toEqual(['POST', 'GET']);
     stop();
+  }
+  const addKey = { mutationKey: ['grocery-write', 'add-item'], meta: changing(groceryKeys.items('list-1')) };
+
+  test('a live change during an unanswered add is asked for once the add is answered: the row never leaves', async () => {
+    const { client } = setUp();
+    await refetchWhileAdding(client, () => client.getMutationCache().build(client, addKey).execute(addMilk),
+      () => client.invalidateQueries({ queryKey: groceryKeys.list('list-1') }));
   });
 
   test('an add kept from before a reload is waited for too while it is sent again', async () => {
     // The page went away while the add was on its way; the stored queue is read back as persistence.tsx reads it.
     answer = () => new Promise(() => {});
     const before = setUp().client;
-    void before.getMutationCache()
-      .build(before, { mutationKey: ['grocery-write', 'add-item'], meta: changing(groceryKeys.items('list-1')), scope: { id: 'offline-writes' } })
-      .execute(addMilk);
+    void before.getMutationCache().build(before, { ...addKey, scope: { id: 'offline-writes' } }).execute(addMilk);
     await vi.waitFor(() => expect(sent).toHaveLength(1));
     const stored = dehydrate(before, { shouldDehydrateMutation: () => true });
     for (const m of stored.mutations) m.state.isPaused = true;
     sent = [];
     const { client } = setUp();
     hydrate(client, stored);
-    const { seen, stop, release } = openList(client);
-    const resumed = client.resumePausedMutations();
-    await vi.waitFor(() => expect(sent).toHaveLength(1));
     // The live stream, back after the network was gone, refreshes everything.
-    void client.invalidateQueries();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(sent.map((s) => s.method)).toEqual(['POST']);
-    release();
-    await resumed;
-    await settledOn(seen, ['milk', 'eggs']);
-    expect(seen.every((ids) => ids.includes(shownMilk.id) || ids.includes('milk'))).toBe(true);
-    stop();
+    await refetchWhileAdding(client, () => client.resumePausedMutations(), () => client.invalidateQueries());
   });
 });
