@@ -2,7 +2,6 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import * as api from '@hearth/contract/grocery';
 import type { Frequency, GroceryComment, GroceryList, RecurringItem } from '@hearth/contract/grocery';
 import { call, prefetchedFreshMs } from '../../shared/api/client.ts';
-import { afterQueuedChanges } from '../../shared/offline/queue.ts';
 import { membersQuery } from '../family/queries.ts';
 import { categoryChoices } from './merges.ts';
 
@@ -51,16 +50,10 @@ export function useDeleteList(familyId: string) {
   });
 }
 
-/**
- * A list's items; the app starts loading them on the way to the list page (app/prefetch.ts). Asked for once the
- * member's own changes to them are answered (a live change, a focus or a reconnect may ask before).
- */
+/** A list's items; the app starts loading them on the way to the list page (app/prefetch.ts). */
 export const itemsQuery = (listId: string) => queryOptions({
   queryKey: groceryKeys.items(listId),
-  queryFn: async ({ client, queryKey, signal }) => {
-    await afterQueuedChanges(client, queryKey, signal);
-    return call(api.getItems, { params: { listId } });
-  },
+  queryFn: () => call(api.getItems, { params: { listId } }),
   staleTime: prefetchedFreshMs,
 });
 

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { dehydrate, hydrate, QueryClient, QueryObserver, type MutationKey } from '@tanstack/react-query';
+import { QueryClient, type MutationKey } from '@tanstack/react-query';
 import { idempotencyHeader } from '@hearth/contract/endpoint';
 import type { GroceryItem } from '@hearth/contract/grocery';
-import { changing, pendingId, rememberCreated, serverId } from '../../shared/offline/queue.ts';
-import { groceryKeys, itemsQuery } from './queries.ts';
+import { pendingId, rememberCreated, serverId } from '../../shared/offline/queue.ts';
+import { groceryKeys } from './queries.ts';
 import { groceryMessages } from './texts.ts';
 import { registerGroceryWrites } from './writes.ts';
 
@@ -228,68 +228,5 @@ describe('the queue', () => {
     expect(sent[0]).toMatchObject({ method: 'DELETE', url: '/api/grocery/list/list-1/purchased' });
     expect(client.getQueryState(groceryKeys.items('list-1'))?.isInvalidated).toBe(true);
     expect(client.getQueryState(groceryKeys.items('list-2'))?.isInvalidated).toBe(false);
-  });
-});
-
-describe('the list while a change to it waits', () => {
-  const milk = item({ id: 'milk' });
-  const eggs = item({ id: 'eggs', name: 'Eggs', position: 1 });
-  const shownMilk = item({ id: pendingId('key-7') });
-  const addMilk = { key: 'key-7', listId: 'list-1', familyId: 'family-1', item: { ...newItem, recurrence: 'none' } };
-
-  /**
-   * The server holds Eggs and stores Milk once its add is let through. The list page is open (an observer of the
-   * items, which a live change refetches), showing Milk at once as the add's hook does. While the add waits for its
-   * answer, `refetch` asks for the items; nothing is asked for until the add is answered, and Milk never leaves.
-   */
-  async function refetchWhileAdding(client: QueryClient, sendAdd: () => Promise<unknown>, refetch: () => unknown) {
-    const stored = [eggs];
-    let release = () => {};
-    answer = (call) => (call.method === 'GET' ? { status: 200, body: stored } : new Promise((resolve) => {
-      release = () => {
-        stored.unshift(milk);
-        resolve({ status: 201, body: milk });
-      };
-    }));
-    const seen: string[][] = [];
-    client.setQueryData(groceryKeys.items('list-1'), [shownMilk, eggs]);
-    const stop = new QueryObserver(client, itemsQuery('list-1')).subscribe((result) => {
-      seen.push((result.data ?? []).map((i) => i.id));
-    });
-    const added = sendAdd();
-    await vi.waitFor(() => expect(sent).toHaveLength(1));
-    void refetch();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(sent.map((s) => s.method)).toEqual(['POST']);
-    release();
-    await added;
-    await vi.waitFor(() => expect(seen.at(-1)).toEqual(['milk', 'eggs']));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(seen.at(-1)).toEqual(['milk', 'eggs']);
-    expect(seen.every((ids) => ids.includes(shownMilk.id) || ids.includes('milk'))).toBe(true);
-    expect(sent.map((s) => s.method)).toEqual(['POST', 'GET']);
-    stop();
-  }
-  const addKey = { mutationKey: ['grocery-write', 'add-item'], meta: changing(groceryKeys.items('list-1')) };
-
-  test('a live change during an unanswered add is asked for once the add is answered: the row never leaves', async () => {
-    const { client } = setUp();
-    await refetchWhileAdding(client, () => client.getMutationCache().build(client, addKey).execute(addMilk),
-      () => client.invalidateQueries({ queryKey: groceryKeys.list('list-1') }));
-  });
-
-  test('an add kept from before a reload is waited for too while it is sent again', async () => {
-    // The page went away while the add was on its way; the stored queue is read back as persistence.tsx reads it.
-    answer = () => new Promise(() => {});
-    const before = setUp().client;
-    void before.getMutationCache().build(before, { ...addKey, scope: { id: 'offline-writes' } }).execute(addMilk);
-    await vi.waitFor(() => expect(sent).toHaveLength(1));
-    const stored = dehydrate(before, { shouldDehydrateMutation: () => true });
-    for (const m of stored.mutations) m.state.isPaused = true;
-    sent = [];
-    const { client } = setUp();
-    hydrate(client, stored);
-    // The live stream, back after the network was gone, refreshes everything.
-    await refetchWhileAdding(client, () => client.resumePausedMutations(), () => client.invalidateQueries());
   });
 });

@@ -3,7 +3,7 @@ import * as api from '@hearth/contract/grocery';
 import type { Frequency, GroceryComment, GroceryItem, GroceryList, Recurrence } from '@hearth/contract/grocery';
 import { ApiError, call } from '../../shared/api/client.ts';
 import {
-  changing, keyHeader, lastQueued, newCreateKey, notice, offlineScope, pendingId, queuedRetry, rememberCreated, serverId,
+  keyHeader, lastQueued, newCreateKey, notice, offlineScope, pendingId, queuedRetry, rememberCreated, serverId,
 } from '../../shared/offline/queue.ts';
 import { useCurrentUser } from '../../shared/useCurrentUser.ts';
 import { applyEdit, type EditedFields } from './merges.ts';
@@ -175,16 +175,12 @@ export function registerGroceryWrites(client: QueryClient): void {
   });
 }
 
-/**
- * A queued change shown at once in the items' cache; a refusal is reported (the refetch after it puts things back).
- * The items are not asked for again until it is answered (itemsQuery).
- */
+/** A queued change shown at once in the items' cache; a refusal is reported (the refetch after it puts things back). */
 function useQueuedItemChange<V>(listId: string, key: readonly string[], apply: (items: GroceryItem[], vars: V) => GroceryItem[]) {
   const client = useQueryClient();
   const itemsKey = groceryKeys.items(listId);
   return useMutation<unknown, Error, V>({
     mutationKey: key,
-    meta: changing(itemsKey),
     onMutate: async (vars) => {
       await client.cancelQueries({ queryKey: itemsKey });
       client.setQueryData<GroceryItem[]>(itemsKey, (items) => apply(items ?? [], vars));

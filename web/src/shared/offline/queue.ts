@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { hashKey, useMutationState, type Mutation, type MutationKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { useMutationState, type MutationKey, type QueryClient } from '@tanstack/react-query';
 import { idempotencyHeader } from '@hearth/contract/endpoint';
 
 /**
@@ -39,45 +39,6 @@ export function serverId(client: QueryClient, id: string): string | undefined {
 
 /** True when this is the last queued change still on its way: time to refetch what the queue touched. */
 export const lastQueued = (client: QueryClient, key: MutationKey) => client.isMutating({ mutationKey: key }) <= 1;
-
-/**
- * A queued change shown at once names the query it changed (its meta, kept with the stored queue): a fetch of that
- * query waits for it (`afterQueuedChanges`).
- */
-export const changing = (queryKey: QueryKey) => ({ changes: queryKey });
-
-const changes = (mutation: Mutation<unknown, Error, unknown>, hash: string) => {
-  const key = mutation.meta?.['changes'];
-  return Array.isArray(key) && hashKey(key) === hash;
-};
-
-/** The queries that queued changes not yet answered changed (`changing`). */
-export const changedByQueue = (client: QueryClient): QueryKey[] => client.getMutationCache().getAll()
-  .filter((m) => m.state.status === 'pending')
-  .map((m) => m.meta?.['changes'])
-  .filter((key) => Array.isArray(key));
-
-/**
- * Resolves once no queued change to `queryKey`'s data waits, at once when none does. A fetch answered while one
- * waits would be the data as it was before that change, older than what is shown: the change's row would leave and
- * come back. A query's fetch waits on this first; a cancelled fetch stops waiting.
- */
-export function afterQueuedChanges(client: QueryClient, queryKey: QueryKey, signal: AbortSignal): Promise<void> {
-  const hash = hashKey(queryKey);
-  const waiting = () => client.isMutating({ predicate: (m) => changes(m, hash) }) > 0;
-  if (!waiting()) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const stop = client.getMutationCache().subscribe(() => {
-      if (waiting()) return;
-      stop();
-      resolve();
-    });
-    signal.addEventListener('abort', () => {
-      stop();
-      reject(signal.reason);
-    }, { once: true });
-  });
-}
 
 /** How many changes wait to be sent (or are being sent). */
 export function useWaitingChanges(): number {

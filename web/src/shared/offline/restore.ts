@@ -1,6 +1,5 @@
 import { hydrate, type QueryClient } from '@tanstack/react-query';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
-import { changedByQueue } from './queue.ts';
 
 /**
  * Puts the stored copy into the query client, marked for asking again: the copy is for showing at once (and
@@ -10,7 +9,6 @@ import { changedByQueue } from './queue.ts';
 export async function restoreStoredCopy(client: QueryClient, stored: PersistedClient): Promise<void> {
   hydrate(client, stored.clientState);
   keepRestoredOnCancel(client);
-  await cancelOlderThanRestoredChanges(client);
   await client.invalidateQueries({ refetchType: 'none' });
 }
 
@@ -26,14 +24,4 @@ function keepRestoredOnCancel(client: QueryClient): void {
     const { data, dataUpdatedAt, fetchStatus } = query.state;
     if (fetchStatus !== 'idle' && data !== undefined) client.setQueryData(query.queryKey, data, { updatedAt: dataUpdatedAt });
   }
-}
-
-/**
- * A fetch already on its way before the restore did not wait for the restored changes to what it asks for
- * (`afterQueuedChanges`): its answer would be older than the copy, which shows them. Cancelled, the copy stays, and
- * the screen asks again, after them. A fetch paused offline has not asked yet: it waits when it does.
- */
-async function cancelOlderThanRestoredChanges(client: QueryClient): Promise<void> {
-  await Promise.all(changedByQueue(client).map((queryKey) =>
-    client.cancelQueries({ queryKey, exact: true, fetchStatus: 'fetching' })));
 }
