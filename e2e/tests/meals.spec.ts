@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { quantityMessages } from '@hearth/contract/quantity';
 import { joinFamilyViaApi } from '../support/family-helpers.ts';
-import { itemRow, itemsViaApi } from '../support/grocery-helpers.ts';
+import { addItemViaApi, itemRow, itemsViaApi } from '../support/grocery-helpers.ts';
 import { createListViaApi, createMealViaApi } from '../support/meals-helpers.ts';
 import { signUpViaApi, useSession } from '../support/session.ts';
 
@@ -208,6 +208,78 @@ test('failures show the spec\'s messages', async ({ page, request }) => {
   await page.getByRole('dialog', { name: 'Delete meal' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Failed to delete meal.')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/meals/${meal.id}$`));
+});
+
+test('the add-to-list form: no list yet, boxes that follow the chosen list, nothing ticked, a failure, then an add', async ({ page, request }) => {
+  const cook = await signUpViaApi(request, { name: 'Listless Cook' });
+  const meal = await createMealViaApi(request, cook, {
+    name: 'Curry', ingredients: [{ name: 'Rice', quantity: 2, unit: 'cups' }, { name: 'Onion', quantity: null, unit: null }],
+  });
+  await useSession(page, cook);
+  await page.goto(`/meals/${meal.id}`);
+  const form = page.getByRole('form', { name: 'Add ingredients to a grocery list' });
+  await expect(page.getByText('No grocery lists yet.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Create a list' })).toHaveAttribute('href', '/lists');
+  await expect(form).toHaveCount(0);
+
+  await createListViaApi(request, cook, 'Market');
+  const corner = await createListViaApi(request, cook, 'Corner Shop');
+  await addItemViaApi(request, cook, corner.id, 'Onion');
+  await page.reload();
+  const rice = form.getByLabel('2 cups Rice');
+  const onion = form.getByLabel('Onion', { exact: true });
+  // Market, the first list, holds neither: both start ticked; with none ticked there is nothing to add.
+  await expect(form.getByRole('combobox', { name: 'Grocery list' })).toHaveValue(/.+/);
+  await expect(rice).toBeChecked();
+  await expect(onion).toBeChecked();
+  await rice.uncheck();
+  await expect(form.getByRole('button', { name: 'Add 1 ingredient to list' })).toBeEnabled();
+  await onion.uncheck();
+  await expect(form.getByRole('button', { name: 'Add 0 ingredients to list' })).toBeDisabled();
+  // Corner Shop waits for an onion: its box starts unticked, and the choices made for Market are gone.
+  await form.getByRole('combobox', { name: 'Grocery list' }).selectOption({ label: 'Corner Shop' });
+  await expect(rice).toBeChecked();
+  await expect(onion).not.toBeChecked();
+  await page.screenshot({ path: test.info().outputPath('add-to-list-1280.png'), fullPage: true });
+
+  let answer: 'fail' | 'hold' = 'fail';
+  let release = () => {};
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route('**/api/meals/*/add-to-grocery-list?*', async (route) => {
+    if (answer === 'fail') return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'INTERNAL', message: 'down' }) });
+    await held;
+    return route.fallback();
+  });
+  const addOne = form.getByRole('button', { name: 'Add 1 ingredient to list' });
+  await addOne.click();
+  await expect(form.getByRole('alert')).toHaveText(/^Failed to add ingredients to list/);
+  await form.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(form.getByRole('alert')).toHaveCount(0);
+  await addOne.click();
+  await expect(form.getByRole('alert')).toHaveText(/^Failed to add ingredients to list/);
+  // The banner stays while another list is chosen, and the choices stay for another try.
+  await form.getByRole('combobox', { name: 'Grocery list' }).selectOption({ label: 'Market' });
+  await form.getByRole('combobox', { name: 'Grocery list' }).selectOption({ label: 'Corner Shop' });
+  await expect(form.getByRole('alert')).toHaveText(/^Failed to add ingredients to list/);
+  await expect(rice).toBeChecked();
+  await expect(onion).not.toBeChecked();
+
+  // While the add is sent the button waits, and the last failure is gone.
+  answer = 'hold';
+  await addOne.click();
+  await expect(form.getByRole('button', { name: 'Adding...' })).toBeDisabled();
+  await expect(form.getByRole('alert')).toHaveCount(0);
+  release();
+  await expect(form.getByText('Added 1 ingredient to Corner Shop.')).toBeVisible();
+  // Both wait on Corner Shop now: both boxes start unticked.
+  await expect(rice).not.toBeChecked();
+  await expect(onion).not.toBeChecked();
+  const items = await itemsViaApi(request, cook, corner.id);
+  expect(items.map((i) => [i.name, i.quantity, i.unit]).sort()).toEqual([['Onion', null, null], ['Rice', 2, 'cups']]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(form).toBeVisible();
+  expect(await page.locator('html').evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: test.info().outputPath('add-to-list-390.png'), fullPage: true });
 });
 
 test('a meal needs only its name: prep and total time may stay empty', async ({ page, request }) => {
