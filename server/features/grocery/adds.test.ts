@@ -9,7 +9,7 @@ import { accessMessages } from '@hearth/contract/permissions';
 import { hashToken } from '../../platform/auth/secrets.ts';
 import { days } from '../../platform/clock.ts';
 import { familyEvents, groceryItems, notifications, sessions } from '../../platform/db/schema.ts';
-import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
+import { familyOfOne, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
 import { until } from '../../test/until.ts';
 import { parseItems, shownFields } from './repository/items.ts';
 import { itemsOf, joinAs, newItem, newList, newMeal, newRecurring } from './test-helpers.ts';
@@ -22,11 +22,7 @@ import { itemsOf, joinAs, newItem, newList, newMeal, newRecurring } from './test
 let t: TestApp;
 let ada: SignedInUser;
 let familyId: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  ada = await signUp(t, { name: 'Ada' });
-  familyId = ada.user.familyId!;
-});
+beforeAll(async () => { ({ t, member: ada, familyId } = await familyOfOne()); });
 afterAll(async () => { await t.close(); });
 
 const add = (listId: string, name: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
