@@ -6,6 +6,7 @@ import { families, familyMembers, sessions, users } from './db/schema.ts';
 import { Realtime, type Change } from './realtime.ts';
 import { createPostgresDatabase, openTestDatabase } from '../test/databases.ts';
 import { engine } from '../test/harness.ts';
+import { until } from '../test/until.ts';
 
 const familyA = '00000000-0000-4000-8000-00000000000a';
 const familyB = '00000000-0000-4000-8000-00000000000b';
@@ -53,21 +54,13 @@ async function listening(work: (publisher: Realtime, listener: Realtime) => Prom
   }
 }
 
-async function until(check: () => boolean, ms = 3000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 describe('realtime over LISTEN/NOTIFY', () => {
   it('delivers a change published by one server to another, only to the change\'s family', async () => {
     await listening(async (publisher, listener) => {
       const a = collect(listener, familyA);
       const b = collect(listener, familyB);
       await publish(publisher, writer.db, { familyId: familyA, topic: 'grocery', kind: 'add_grocery_item', id: 'x' });
-      await until(() => a.length === 1);
+      await until(() => a.length === 1, 'the change in family A');
       expect(a[0]).toMatchObject({ familyId: familyA, topic: 'grocery', kind: 'add_grocery_item', id: 'x' });
       await new Promise((r) => setTimeout(r, 100));
       expect(b).toHaveLength(0);
@@ -84,7 +77,7 @@ describe('realtime over LISTEN/NOTIFY', () => {
         await publish(publisher, tx, { familyId: familyA, topic: 'grocery', kind: 'item_deleted' });
         tx.rollback();
       }).catch(() => undefined);
-      await until(() => a.length >= 1);
+      await until(() => a.length >= 1, 'the committed change');
       await new Promise((r) => setTimeout(r, 150));
       expect(a.map((c) => c.kind)).toEqual(['item_updated']);
     });
@@ -99,7 +92,7 @@ describe('realtime over LISTEN/NOTIFY', () => {
         { familyId: familyA, topic: 'meals', kind: 'recipe_items_added', id: '00000000-0000-4000-8000-000000000004' },
       ];
       await writer.db.execute(sql`select ${publisher.publishing(changes)}`);
-      await until(() => a.length === changes.length);
+      await until(() => a.length === changes.length, 'both changes');
       expect(a).toEqual(changes);
     });
   });
@@ -121,11 +114,11 @@ describe('realtime over LISTEN/NOTIFY', () => {
       await new Promise((r) => setTimeout(r, 150));
       expect(heard).toEqual([]);
       await writer.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, session!.id));
-      await until(() => heard.length === 1);
+      await until(() => heard.length === 1, 'the revoked session to be told');
       await writer.db.delete(familyMembers).where(eq(familyMembers.id, member!.id));
-      await until(() => heard.length === 2);
+      await until(() => heard.length === 2, 'the ended membership to be told');
       await writer.db.update(users).set({ status: 'REJECTED' }).where(eq(users.id, user!.id));
-      await until(() => heard.length === 3);
+      await until(() => heard.length === 3, 'the rejected user to be told');
     } finally {
       await listener.stop();
     }

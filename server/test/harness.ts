@@ -136,6 +136,15 @@ export async function signUp(
   return signIn(t, email, password, ip);
 }
 
+/** An app of the test file's own with one member signed up: the admin of a family of their own. */
+export async function familyOfOne(
+  name = 'Ada', options: TestAppOptions = {},
+): Promise<{ t: TestApp; member: SignedInUser; familyId: string }> {
+  const t = await createTestApp(options);
+  const member = await signUp(t, { name });
+  return { t, member, familyId: member.user.familyId! };
+}
+
 export async function signIn(t: TestApp, email: string, password: string, ip = randomIp()): Promise<SignedInUser> {
   const login = await request(t.app, accounts.login, { body: { email, password } }, ip);
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);

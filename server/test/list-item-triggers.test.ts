@@ -5,7 +5,7 @@ import * as grocery from '@hearth/contract/grocery';
 import * as meals from '@hearth/contract/meals';
 import { rawRows } from '../platform/db/client.ts';
 import { groceryItems, groceryLists } from '../platform/db/schema.ts';
-import { createTestApp, signUp, type SignedInUser, type TestApp } from './harness.ts';
+import { familyOfOne, signUp, type SignedInUser, type TestApp } from './harness.ts';
 import { itemsOf, newItem, newList, newRecurring, runRecurringJob } from '../features/grocery/test-helpers.ts';
 import { createMeal } from '../features/meals/testing.ts';
 import { days } from '../platform/clock.ts';
@@ -20,11 +20,7 @@ import { days } from '../platform/clock.ts';
 let t: TestApp;
 let ada: SignedInUser;
 let familyId: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  ada = await signUp(t, { name: 'Ada' });
-  familyId = ada.user.familyId!;
-});
+beforeAll(async () => { ({ t, member: ada, familyId } = await familyOfOne()); });
 afterAll(async () => { await t.close(); });
 
 const kept = async (listId: string) => (await t.db.select({ n: groceryLists.itemCount }).from(groceryLists)

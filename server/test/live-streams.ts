@@ -31,14 +31,3 @@ export class Stream {
     this.#abort.abort();
   }
 }
-
-/** Tries `attempt` every 100 ms until it answers something truthy (answered), or fails after `timeoutMs`. */
-export async function until<T>(attempt: () => Promise<T | undefined | false>, what: string, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const result = await attempt();
-    if (result) return result;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}

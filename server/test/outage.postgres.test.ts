@@ -10,7 +10,8 @@ import { openPostgres } from '../platform/db/client.ts';
 import { groceryLists, users } from '../platform/db/schema.ts';
 import { startServer, type ServerProcess } from './processes.ts';
 import { startPrivatePostgres, type PrivatePostgres } from './private-postgres.ts';
-import { Stream, until } from './live-streams.ts';
+import { Stream } from './live-streams.ts';
+import { until } from './until.ts';
 
 /**
  * The database goes away under load and comes back: an administrator ends every connection of the app's (three
@@ -106,14 +107,14 @@ describe('the database goes away under load and comes back', () => {
     const first = await Stream.open(b, token);
     if (!(first instanceof Stream)) throw new Error(`the live stream answered ${first}`);
     const writes = load();
-    await until(async () => writes.acknowledged.length >= 50, 'the first writes');
+    await until(async () => writes.acknowledged.length >= 50, 'the first writes', 60_000);
 
     for (let round = 0; round < 3; round++) {
       expect(await endConnections()).toBeGreaterThan(0);
       await new Promise((r) => setTimeout(r, 1000));
     }
     // The stream's connection to the database was ended: it ends, and the client reconnects once it can.
-    await until(async () => first.ended, 'the stream to end');
+    await until(async () => first.ended, 'the stream to end', 60_000);
 
     const before = writes.acknowledged.length;
     await server.stop();
@@ -134,14 +135,14 @@ describe('the database goes away under load and comes back', () => {
       await server.start();
     }
     await Promise.all(apps.map((app) => app.ready(60_000)));
-    await until(async () => writes.acknowledged.length >= before + 50, 'writes after the restart');
+    await until(async () => writes.acknowledged.length >= before + 50, 'writes after the restart', 60_000);
     await writes.stop();
 
     // Live changes reach a reopened stream again.
     const again = await until(async () => {
       const stream = await Stream.open(b, token);
       return stream instanceof Stream && stream;
-    }, 'the stream to open again');
+    }, 'the stream to open again', 60_000);
     const added = await fetch(`${a.url}/api/grocery`, {
       method: 'POST', headers: auth(), body: JSON.stringify({ listId: lists[0], name: 'after the restart' }),
     });

@@ -8,7 +8,8 @@ import { systemClock } from '../platform/clock.ts';
 import { openPostgres } from '../platform/db/client.ts';
 import { users } from '../platform/db/schema.ts';
 import { admin } from './databases.ts';
-import { Stream, until } from './live-streams.ts';
+import { Stream } from './live-streams.ts';
+import { until } from './until.ts';
 import { startPgBouncer, type Pooler } from './pgbouncer.ts';
 import { startServer, type ServerProcess } from './processes.ts';
 

@@ -5,16 +5,13 @@ import { getNewsfeed, type Newsfeed } from '@hearth/contract/dashboard';
 import type { Caller } from '../../platform/auth/sessions.ts';
 import { calendarEventExceptions, calendarEvents, familyMembers } from '../../platform/db/schema.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
+import { familyOfOne, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
 import { CalendarService } from './service.ts';
 
 let t: TestApp;
 let ada: SignedInUser;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  ada = await signUp(t, { name: 'Ada' });
-});
+beforeAll(async () => { ({ t, member: ada } = await familyOfOne()); });
 afterAll(async () => { await t.close(); });
 
 const refused = async (res: { status: number; body: { message?: string } }, message: string) =>

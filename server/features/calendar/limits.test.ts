@@ -2,15 +2,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import * as api from '@hearth/contract/calendar';
 import { calendarEvents } from '../../platform/db/schema.ts';
-import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
+import { familyOfOne, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
 let ada: SignedInUser;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  ada = await signUp(t, { name: 'Ada' });
-});
+beforeAll(async () => { ({ t, member: ada } = await familyOfOne()); });
 afterAll(async () => { await t.close(); });
 
 const body = { title: 'Burst', startTime: '2026-03-02T09:00', endTime: '2026-03-02T10:00' };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import pg from 'pg';
 import { idempotencyHeader } from '@hearth/contract/endpoint';
 import * as api from '@hearth/contract/grocery';
-import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
+import { familyOfOne, type SignedInUser, type TestApp } from '../../test/harness.ts';
 import { newList } from './test-helpers.ts';
 
 /**
@@ -13,10 +13,7 @@ import { newList } from './test-helpers.ts';
 
 let t: TestApp;
 let ada: SignedInUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  ada = await signUp(t, { name: 'Ada' });
-});
+beforeAll(async () => { ({ t, member: ada } = await familyOfOne()); });
 afterAll(async () => { await t.close(); });
 
 type Query = (...args: unknown[]) => Promise<unknown>;

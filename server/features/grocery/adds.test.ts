@@ -9,7 +9,8 @@ import { accessMessages } from '@hearth/contract/permissions';
 import { hashToken } from '../../platform/auth/secrets.ts';
 import { days } from '../../platform/clock.ts';
 import { familyEvents, groceryItems, notifications, sessions } from '../../platform/db/schema.ts';
-import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
+import { familyOfOne, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
+import { until } from '../../test/until.ts';
 import { parseItems, shownFields } from './repository/items.ts';
 import { itemsOf, joinAs, newItem, newList, newMeal, newRecurring } from './test-helpers.ts';
 
@@ -21,20 +22,8 @@ import { itemsOf, joinAs, newItem, newList, newMeal, newRecurring } from './test
 let t: TestApp;
 let ada: SignedInUser;
 let familyId: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  ada = await signUp(t, { name: 'Ada' });
-  familyId = ada.user.familyId!;
-});
+beforeAll(async () => { ({ t, member: ada, familyId } = await familyOfOne()); });
 afterAll(async () => { await t.close(); });
-
-async function until(check: () => boolean, ms = 3000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 const add = (listId: string, name: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
   ada.call(api.addItem, { body: { name, quantity: 1, unit: null, category: null, listId, familyId, ...extra }, headers });
@@ -206,7 +195,7 @@ describe('what an add writes besides its item, in its own statement', () => {
     const refused = await byBen(60_000);
     expect([added.status, merged.status, refused.status]).toEqual([201, 201, 409]);
     const topics = eventTopics.add_grocery_item.length;
-    await until(() => heard.filter((c) => c.listId === listId).length >= 2 * topics);
+    await until(() => heard.filter((c) => c.listId === listId).length >= 2 * topics, 'the live changes of both answered adds');
     // Time for a change of the refused add to arrive, were there one.
     await new Promise((resolve) => setTimeout(resolve, 200));
     await stop();

@@ -3,16 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import * as api from '@hearth/contract/grocery';
 import { groceryComments, groceryItems, groceryLists, meals, recurringItems, familyEvents } from '../../platform/db/schema.ts';
-import { createTestApp, signUp, statementsOf, type SignedInUser, type TestApp } from '../../test/harness.ts';
+import { familyOfOne, signUp, statementsOf, type SignedInUser, type TestApp } from '../../test/harness.ts';
 import { itemsOf, namesOf, newItem, newList, newMeal, newRecurring } from './test-helpers.ts';
 
 const m = api.groceryMessages;
 let t: TestApp;
 let ada: SignedInUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  ada = await signUp(t, { name: 'Ada' });
-});
+beforeAll(async () => { ({ t, member: ada } = await familyOfOne()); });
 afterAll(async () => { await t.close(); });
 
 const positions = (items: api.GroceryItem[]) => items.map((i) => i.position);

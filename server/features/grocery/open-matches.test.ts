@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
-import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
+import { familyOfOne, type SignedInUser, type TestApp } from '../../test/harness.ts';
 import { addOrMerge, type ItemToAdd } from './repository/items.ts';
 import { newList } from './test-helpers.ts';
 
@@ -13,10 +13,7 @@ import { newList } from './test-helpers.ts';
 
 let t: TestApp;
 let ada: SignedInUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  ada = await signUp(t, { name: 'Ada' });
-});
+beforeAll(async () => { ({ t, member: ada } = await familyOfOne()); });
 afterAll(async () => { await t.close(); });
 
 type PlanNode = { 'Relation Name'?: string; 'Actual Rows'?: number; 'Actual Loops'?: number; 'Rows Removed by Filter'?: number; Plans?: PlanNode[] };

@@ -4,7 +4,7 @@ import * as api from '@hearth/contract/grocery';
 import { groceryItems } from '../../platform/db/schema.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
-import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
+import { familyOfOne, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
 import { addItemsToList, type NewRecipeItem } from './public.ts';
 import { addOrMerge, type ItemToAdd } from './repository/items.ts';
 import { groceryState, itemsOf, newItem, newList } from './test-helpers.ts';
@@ -17,11 +17,7 @@ import { groceryState, itemsOf, newItem, newList } from './test-helpers.ts';
 let t: TestApp;
 let ada: SignedInUser;
 let familyId: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  ada = await signUp(t, { name: 'Ada' });
-  familyId = ada.user.familyId!;
-});
+beforeAll(async () => { ({ t, member: ada, familyId } = await familyOfOne()); });
 afterAll(async () => { await t.close(); });
 
 const line = (name: string, quantity: number | null = 1, unit: string | null = null): NewRecipeItem => ({ name, quantity, unit });

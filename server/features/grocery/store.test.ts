@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import * as api from '@hearth/contract/grocery';
 import { groceryItems } from '../../platform/db/schema.ts';
-import { createTestApp, type SignedInUser, type TestApp } from '../../test/harness.ts';
+import { familyOfOne, type SignedInUser, type TestApp } from '../../test/harness.ts';
 import { itemsOf, joinAs, newItem, newList, newRecurring, runRecurringJob } from './test-helpers.ts';
 import { signUp } from '../../test/harness.ts';
 import { days } from '../../platform/clock.ts';
@@ -12,11 +12,7 @@ import { days } from '../../platform/clock.ts';
 let t: TestApp;
 let ada: SignedInUser;
 let familyId: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  ada = await signUp(t, { name: 'Ada' });
-  familyId = ada.user.familyId!;
-});
+beforeAll(async () => { ({ t, member: ada, familyId } = await familyOfOne()); });
 afterAll(async () => { await t.close(); });
 
 const add = (listId: string, name: string, quantity: number | null = null, unit: string | null = null, user = ada) =>

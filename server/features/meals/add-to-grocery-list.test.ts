@@ -4,18 +4,14 @@ import * as api from '@hearth/contract/meals';
 import { readOnlyMessage } from '../../platform/auth/family-access.ts';
 import { groceryItems } from '../../platform/db/schema.ts';
 import { changesIn } from '../../platform/realtime.ts';
-import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
+import { familyOfOne, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
 import { joinAs } from '../../test/factories.ts';
 import { createList, createMeal, itemsOf, pancakes } from './testing.ts';
 
 let t: TestApp;
 let admin: SignedInUser;
 let familyId: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signUp(t, { name: 'Cook' });
-  familyId = admin.user.familyId!;
-});
+beforeAll(async () => { ({ t, member: admin, familyId } = await familyOfOne('Cook')); });
 afterAll(async () => { await t.close(); });
 
 const addToList = (user: SignedInUser, mealId: string, groceryListId: string, extra: Record<string, string> = {}) =>

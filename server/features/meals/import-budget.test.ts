@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import * as api from '@hearth/contract/meals';
 import type { Caller } from '../../platform/auth/sessions.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
+import { familyOfOne, type SignedInUser, type TestApp } from '../../test/harness.ts';
 import { importMeal } from './import.ts';
 import { pageBudget, PageTooComplex } from './page-budget.ts';
 import { readRecipe } from './recipe-page.ts';
@@ -41,10 +41,7 @@ afterAll(() => new Promise<void>((resolve) => site.close(() => resolve())));
 describe('importing pages past the reader\'s budget', () => {
   let t: TestApp;
   let cook: SignedInUser;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { IMPORT_ALLOW_PRIVATE_HOSTS: 'true' } });
-    cook = await signUp(t, { name: 'Cook' });
-  });
+  beforeAll(async () => { ({ t, member: cook } = await familyOfOne('Cook', { env: { IMPORT_ALLOW_PRIVATE_HOSTS: 'true' } })); });
   afterAll(async () => { await t.close(); });
 
   const importFrom = (name: string) => cook.call(api.importMeal, { body: { url: `${base}/${name}` } });

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import * as api from '@hearth/contract/meals';
 import { readOnlyMessage } from '../../platform/auth/family-access.ts';
 import { familyEvents, meals } from '../../platform/db/schema.ts';
-import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
+import { familyOfOne, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
 import { joinAs } from '../../test/factories.ts';
 
 /** Recipe pages in the shapes real sites publish, served from loopback as a recipe site would serve them. */
@@ -50,8 +50,7 @@ describe('importing a recipe from a page served from loopback (IMPORT_ALLOW_PRIV
   let t: TestApp;
   let cook: SignedInUser;
   beforeAll(async () => {
-    t = await createTestApp({ env: { IMPORT_ALLOW_PRIVATE_HOSTS: 'true' } });
-    cook = await signUp(t, { name: 'Cook' });
+    ({ t, member: cook } = await familyOfOne('Cook', { env: { IMPORT_ALLOW_PRIVATE_HOSTS: 'true' } }));
   });
   afterAll(async () => { await t.close(); });
 
@@ -227,10 +226,7 @@ describe('importing a recipe from a page served from loopback (IMPORT_ALLOW_PRIV
 describe('importing without IMPORT_ALLOW_PRIVATE_HOSTS', () => {
   let t: TestApp;
   let cook: SignedInUser;
-  beforeAll(async () => {
-    t = await createTestApp();
-    cook = await signUp(t, { name: 'Cook' });
-  });
+  beforeAll(async () => { ({ t, member: cook } = await familyOfOne('Cook')); });
   afterAll(async () => { await t.close(); });
 
   it('refuses loopback, private, link-local and metadata addresses, by literal or by name, without connecting', async () => {

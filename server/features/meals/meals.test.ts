@@ -5,18 +5,14 @@ import { noFamilyMessage, readOnlyMessage } from '../../platform/auth/family-acc
 import { minutes } from '../../platform/clock.ts';
 import { familyMembers, mealIngredients, meals, familyEvents } from '../../platform/db/schema.ts';
 import { changesIn, type Change } from '../../platform/realtime.ts';
-import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
+import { familyOfOne, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
 import { joinAs } from '../../test/factories.ts';
 import { createList, createMeal, pancakes } from './testing.ts';
 
 let t: TestApp;
 let admin: SignedInUser;
 let familyId: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signUp(t, { name: 'Meal Admin' });
-  familyId = admin.user.familyId!;
-});
+beforeAll(async () => { ({ t, member: admin, familyId } = await familyOfOne('Meal Admin')); });
 afterAll(async () => { await t.close(); });
 
 const messages = api.mealMessages;

@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '@hearth/contract/meals';
 import { mealLimits, mealMessages } from '@hearth/contract/meals';
-import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
+import { familyOfOne, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
 import { createMeal, pancakes } from './testing.ts';
 
 let t: TestApp;
 let ada: SignedInUser;
 let familyId: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  ada = await signUp(t, { name: 'Ada' });
-  familyId = ada.user.familyId!;
+  ({ t, member: ada, familyId } = await familyOfOne());
   await createMeal(ada, pancakes({ name: 'Crème Brûlée', ingredients: [{ name: 'Heavy cream', quantity: 2, unit: 'cups' }], tags: ['Dessert', 'French'] }));
   await createMeal(ada, pancakes({ name: 'Jalapeño Poppers', ingredients: [{ name: 'Jalapeños', quantity: 12 }], tags: ['dessert', 'Party'] }));
   await createMeal(ada, pancakes({ name: 'Chicken Tacos', ingredients: [{ name: 'Chicken thighs', quantity: 2, unit: 'lbs' }, { name: 'Crème fraîche' }] }));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '@hearth/contract/todos';
 import { todoLists, todoRewards, todoTasks } from '../../platform/db/schema.ts';
-import { createTestApp, signUp, type Answer, type SignedInUser, type TestApp } from '../../test/harness.ts';
+import { familyOfOne, signUp, type Answer, type SignedInUser, type TestApp } from '../../test/harness.ts';
 import { newChild, newTask, newTodoList } from './test-helpers.ts';
 
 /**
@@ -16,11 +16,7 @@ let t: TestApp;
 let ada: SignedInUser;
 let familyId: string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  ada = await signUp(t, { name: 'Ada' });
-  familyId = ada.user.familyId!;
-});
+beforeAll(async () => { ({ t, member: ada, familyId } = await familyOfOne()); });
 afterAll(async () => { await t.close(); });
 
 async function burst(room: number, call: (i: number) => Promise<Answer>, message: string, ok = 201): Promise<void> {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { createPostgresDatabase } from '../../test/databases.ts';
+import { until } from '../../test/until.ts';
 import { openPostgres, rawRows, type Database } from './client.ts';
 
 /**
@@ -33,14 +34,6 @@ async function terminate(name: 'hearth' | 'hearth-listen'): Promise<number> {
   const { rows } = await admin.query(`select pg_terminate_backend(pid) from (select pid from pg_stat_activity
     where datname = current_database() and application_name = $1) as named`, [name]);
   return rows.length;
-}
-
-async function until(done: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 describe('connections a PostgreSQL server ends', () => {

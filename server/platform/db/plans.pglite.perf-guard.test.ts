@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, signUp, type SignedInUser, type TestApp } from '../../test/harness.ts';
+import { familyOfOne, type SignedInUser, type TestApp } from '../../test/harness.ts';
 import { SessionLookups } from '../auth/sessions.ts';
 import { rawRows } from './client.ts';
 
@@ -13,10 +13,7 @@ import { rawRows } from './client.ts';
 
 let t: TestApp;
 let ada: SignedInUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  ada = await signUp(t, { name: 'Ada' });
-});
+beforeAll(async () => { ({ t, member: ada } = await familyOfOne()); });
 afterAll(async () => { await t.close(); });
 
 /** How often each prepared statement whose text is `like` was run on a plan for its values and on its generic plan. */

@@ -4,7 +4,7 @@ import type { Endpoint } from '@hearth/contract/endpoint';
 import { errorCodes } from '@hearth/contract/errors';
 import { liveStream } from '@hearth/contract/live';
 import { contractEndpoints } from '../../test/contract-endpoints.ts';
-import { createTestApp, randomIp, signUp, superadminHeaders, type SignedInUser, type TestApp } from '../../test/harness.ts';
+import { familyOfOne, randomIp, superadminHeaders, type SignedInUser, type TestApp } from '../../test/harness.ts';
 
 /**
  * Every endpoint of the contract, called with bad path parameters, queries and bodies: nothing may answer a 5xx,
@@ -44,8 +44,7 @@ let user: SignedInUser;
 let endpoints: Endpoint[];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  user = await signUp(t, { name: 'Fuzz' });
+  ({ t, member: user } = await familyOfOne('Fuzz'));
   endpoints = await allEndpoints();
 });
 afterAll(async () => { await t.close(); });
