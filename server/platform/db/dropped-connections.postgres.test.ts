@@ -5,6 +5,9 @@ import { createPostgresDatabase } from '../../test/databases.ts';
 import { until } from '../../test/until.ts';
 import { openPostgres, rawRows, type Database } from './client.ts';
 
+/** A dropped connection is back within seconds; a loaded machine may take longer than the default wait. */
+const reconnectWaitMs = 15_000;
+
 /**
  * A PostgreSQL server ends connections (an administrator's pg_terminate_backend, a restart): the process carries on.
  * Statements on a dropped connection fail, the next ones get new connections, and the LISTEN connection comes back
@@ -60,15 +63,15 @@ describe('connections a PostgreSQL server ends', () => {
     const stop = await database.listen('hearth_test_channel', (payload) => payloads.push(payload));
     const notify = (payload: string) => admin.query(`select pg_notify('hearth_test_channel', $1)`, [payload]);
     await notify('before');
-    await until(() => payloads.includes('before'), 'the first notification');
+    await until(() => payloads.includes('before'), 'the first notification', reconnectWaitMs);
     expect(database.listening()).toBe(true);
 
     for (let drop = 1; drop <= 2; drop++) {
       expect(await terminate('hearth-listen')).toBe(1);
-      await until(() => lost === drop, `drop ${drop} to be told`);
-      await until(() => database.listening(), 'the LISTEN connection to be back');
+      await until(() => lost === drop, `drop ${drop} to be told`, reconnectWaitMs);
+      await until(() => database.listening(), 'the LISTEN connection to be back', reconnectWaitMs);
       await notify(`after ${drop}`);
-      await until(() => payloads.includes(`after ${drop}`), `a notification after drop ${drop}`);
+      await until(() => payloads.includes(`after ${drop}`), `a notification after drop ${drop}`, reconnectWaitMs);
     }
     expect(lost).toBe(2);
     await stop();
