@@ -290,7 +290,9 @@ async function write(
       const item = shape.lists.element.shape.items.element.parse(part.value);
       if ((item.recurringItemId !== null && !checked.recurring.has(item.recurringItemId))
         || (item.addedFromRecipeId !== null && !checked.recipes.has(item.addedFromRecipeId))) throw bad(['items: unknown recurring item or recipe']);
-      if (item.recurringItemId !== null || item.addedFromRecipeId !== null) links.push(item);
+      // Only the ids are kept until the end, not the item's text.
+      const { id, recurringItemId, addedFromRecipeId } = item;
+      if (recurringItemId !== null || addedFromRecipeId !== null) links.push({ id, recurringItemId, addedFromRecipeId });
       counts.items++;
       await add('items', part.list, item);
     } else if (part.at === 'comments') {
