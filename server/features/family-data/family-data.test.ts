@@ -329,7 +329,7 @@ describe('import', () => {
     await t.db.execute(sql`delete from families where id in (${running}, ${ordinary})`);
   });
 
-  it('refuses records past the app\'s own bounds and sections out of the format\'s order, writing nothing', async () => {
+  it('refuses records past the app\'s own bounds, text the database cannot hold, and sections out of the format\'s order, writing nothing', async () => {
     const user = await userWithoutFamily('Strict Stella');
     const json = JSON.parse((await archiveOfHousehold()).files.get('family.json')!) as Record<string, unknown> & { lists: { items: object[] }[] };
     const [first, ...rest] = json.lists;
@@ -339,8 +339,10 @@ describe('import', () => {
     const { items: _, comments: __, ...head } = first! as unknown as Record<string, unknown>;
     const itemsBeforeHead = { ...json, lists: [{ items: first!.items, ...head }, ...rest] };
     const stranger = { ...json, exportedByMemberId: 'someone else' };
+    const nul = { ...json, lists: [{ ...first!, items: [{ ...first!.items[0], name: 'Milk\u0000' }] }, ...rest] };
+    const halfPair = { ...json, family: { ...(json.family as object), name: 'The \ud800 family' } };
     const familiesBefore = await rawRows<{ n: number }>(t.db, sql`select count(*)::int as n from families`);
-    for (const archive of [longName, membersLast, itemsBeforeHead, stranger]) {
+    for (const archive of [longName, membersLast, itemsBeforeHead, stranger, nul, halfPair]) {
       const res = await upload(user, await zipOf({ 'family.json': JSON.stringify(archive) }));
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(familyDataMessages.badArchive);

@@ -5,6 +5,7 @@ import {
   ExportedList, FamilyData, familyDataFormatVersion, familyDataLimits as limits, familyDataMessages as m, type ImportSummary,
 } from '@hearth/contract/family-data';
 import { calendarLimits } from '@hearth/contract/calendar';
+import { errorMessages } from '@hearth/contract/errors';
 import { familyLimits, familyMessages } from '@hearth/contract/family';
 import { groceryLimits } from '@hearth/contract/grocery';
 import { locationLimits } from '@hearth/contract/locations';
@@ -13,6 +14,7 @@ import type { Caller } from '../../platform/auth/sessions.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { conflict, invalid } from '../../platform/errors.ts';
+import { hasBrokenText } from '../../platform/http/refusals.ts';
 import type { UploadedFile } from '../../platform/http/upload-file.ts';
 import { restoreAiUsage } from '../ai-planner/public.ts';
 import { restoreEvents, type EventForExport } from '../calendar/public.ts';
@@ -101,6 +103,11 @@ interface Checked {
 
 /** Parses one record, noting the first that does not fit the format (`where`: its place, for the answer). */
 function parsed<S extends z.ZodType>(schema: S, value: unknown, where: string, failures: string[]): z.infer<S> | undefined {
+  // An upload is not checked at the edge as a JSON body is: text the database cannot hold is refused here.
+  if (hasBrokenText(value)) {
+    failures.push(`${where}: ${errorMessages.brokenText}`);
+    return undefined;
+  }
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   failures.push(...result.error.issues.slice(0, 10).map((i) => [where, ...i.path].join('.') + `: ${i.message}`));

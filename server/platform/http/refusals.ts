@@ -13,7 +13,8 @@ import { requestIdHeader } from './request-id.ts';
 /** NUL (PostgreSQL text cannot hold it) or half of a surrogate pair (no character at all). */
 const brokenText = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-function hasBrokenText(value: unknown, depth = 0): boolean {
+/** Whether any text in `value` (keys too) holds NUL or half of a surrogate pair. */
+export function hasBrokenText(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return brokenText.test(value);
   // An upload's bytes are no text (and walking them key by key would take seconds).
   if (depth > 32 || value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return false;
